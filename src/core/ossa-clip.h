@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ossa-animation.h"
+#include "ossa-error.h"
+#include "ossa-math.h"
+#include "ossa-skeleton.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The runtime form of one animation bound to one skeleton: what a game samples
+ * every frame. Built once from the editable OssaAnimation (like ozz's offline →
+ * runtime step); read-only afterwards and shareable between instances and threads.
+ * Sampling gives the same values as ossa_animation_sample_pose() + 
+ * ossa_pose_compute_world(), without allocating and without searching from scratch. */
+typedef struct OssaClip OssaClip;
+
+/* Per-instance playback state (which key each track was at last time). One per
+ * playing instance; optional: sampling without one is a random seek. */
+typedef struct OssaClipCursor OssaClipCursor;
+
+/* Builds a clip; NULL with err set when anim does not validate against skel or
+ * memory runs out. The clip keeps no pointer into anim or skel. */
+OssaClip *ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *err);
+void ossa_clip_free (OssaClip *clip);
+
+size_t ossa_clip_n_bones (const OssaClip *clip);
+float ossa_clip_duration (const OssaClip *clip);
+
+OssaClipCursor *ossa_clip_cursor_new (const OssaClip *clip);
+void ossa_clip_cursor_free (OssaClipCursor *cursor);
+
+/* Local pose at t into local[n_bones]. cursor may be NULL. */
+void ossa_clip_sample (const OssaClip *clip, float t, OssaClipCursor *cursor,
+                       OssaTransform *local);
+
+/* Local pose and world matrices at t in one pass (local and world hold n_bones). */
+void ossa_clip_sample_world (const OssaClip *clip, float t, OssaClipCursor *cursor,
+                             OssaTransform *local, OssaXform *world);
+
+#ifdef __cplusplus
+}
+#endif

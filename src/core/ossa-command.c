@@ -1,0 +1,2 @@
+/* placeholder: being written */
+typedef int ossa_placeholder_command;

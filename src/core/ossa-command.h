@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ossa-document.h"
+#include "ossa-error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One edit of a document, able to apply and revert itself. Every change an editor,
+ * a script or the CLI makes goes through a command so that undo, redo and the
+ * rules (unique names, key order, bone order) have one path.
+ *
+ * A constructor checks the edit against the document as it is now and returns NULL
+ * with err set when it is impossible (a name taken, a cycle, a key onto another);
+ * such a call changes nothing. The command records what it needs to go back, so it
+ * must be applied to that document in that state (ossa_history_execute() does). */
+typedef struct OssaCommand OssaCommand;
+
+void ossa_command_free (OssaCommand *cmd);
+
+/* A short human label, e.g. "Rotate Bone": the Edit menu shows "Undo Rotate Bone". */
+const char *ossa_command_label (const OssaCommand *cmd);
+
+/* Replaces the label (copied). */
+void ossa_command_set_label (OssaCommand *cmd, const char *label);
+
+/* Consecutive commands with the same non-zero merge id on the same target merge into
+ * one undo step (a whole mouse drag). 0, the default, never merges. */
+void ossa_command_set_merge_id (OssaCommand *cmd, uint64_t merge_id);
+
+bool ossa_command_apply (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
+bool ossa_command_revert (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
+
+/* ---- bones ---- */
+OssaCommand *ossa_command_add_bone (const OssaDocument *doc, const char *name, int32_t parent,
+                                    const OssaTransform *rest, float length, uint32_t color,
+                                    OssaError *err);
+OssaCommand *ossa_command_remove_bone (const OssaDocument *doc, size_t bone, OssaError *err);
+OssaCommand *ossa_command_rename_bone (const OssaDocument *doc, size_t bone, const char *name,
+                                       OssaError *err);
+OssaCommand *ossa_command_reparent_bone (const OssaDocument *doc, size_t bone, int32_t new_parent,
+                                         OssaError *err);
+OssaCommand *ossa_command_set_bone_rest (const OssaDocument *doc, size_t bone,
+                                         const OssaTransform *rest, OssaError *err);
+OssaCommand *ossa_command_set_bone_length (const OssaDocument *doc, size_t bone, float length,
+                                           OssaError *err);
+OssaCommand *ossa_command_set_bone_color (const OssaDocument *doc, size_t bone, uint32_t color,
+                                          OssaError *err);
+
+/* ---- animations ---- */
+OssaCommand *ossa_command_add_animation (const OssaDocument *doc, const char *name,
+                                         float duration, float fps, bool loop, OssaError *err);
+OssaCommand *ossa_command_remove_animation (const OssaDocument *doc, size_t anim, OssaError *err);
+/* Name, duration, frame rate and loop flag at once. */
+OssaCommand *ossa_command_set_animation_props (const OssaDocument *doc, size_t anim,
+                                               const char *name, float duration, float fps,
+                                               bool loop, OssaError *err);
+
+/* ---- keys (anim is an animation index) ---- */
+/* Inserts key, or replaces the key at the same time (that is how interpolation,
+ * curve, spin and turns of a key are changed too). Creates the track if needed. */
+OssaCommand *ossa_command_set_key (const OssaDocument *doc, size_t anim, uint32_t bone,
+                                   OssaChannel channel, const OssaKey *key, OssaError *err);
+/* Removes the key at exactly time; the track goes when its last key does. */
+OssaCommand *ossa_command_remove_key (const OssaDocument *doc, size_t anim, uint32_t bone,
+                                      OssaChannel channel, float time, OssaError *err);
+/* Moves the key at from_time to to_time; refuses to land on another key. */
+OssaCommand *ossa_command_move_key (const OssaDocument *doc, size_t anim, uint32_t bone,
+                                    OssaChannel channel, float from_time, float to_time,
+                                    OssaError *err);
+
+/* Several commands as one undo step, applied in order and reverted in reverse.
+ * Takes ownership of the n commands (and frees them even on failure). Each must
+ * already be applicable in sequence: build them against a scratch copy, or use
+ * ossa_history_begin_group()/end_group(), which does that for you. */
+OssaCommand *ossa_command_group (const char *label, OssaCommand **cmds, size_t n, OssaError *err);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ossa-document.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ossa-types.h"
+
+OssaDocument *
+ossa_document_new (void)
+{
+  OssaDocument *doc = calloc (1, sizeof *doc);
+
+  if (doc != NULL)
+    ossa_skeleton_init (&doc->skeleton);
+  return doc;
+}
+
+void
+ossa_document_free (OssaDocument *doc)
+{
+  if (doc == NULL)
+    return;
+  for (size_t i = 0; i < doc->n_animations; i++)
+    ossa_animation_clear (&doc->animations[i]);
+  for (size_t i = 0; i < doc->n_maps; i++)
+    ossa_grid_map_clear (&doc->maps[i]);
+  free (doc->animations);
+  free (doc->maps);
+  ossa_skeleton_clear (&doc->skeleton);
+  free (doc->generator);
+  free (doc);
+}
+
+OssaDocument *
+ossa_document_copy (const OssaDocument *src)
+{
+  OssaDocument *doc = ossa_document_new ();
+
+  if (doc == NULL)
+    return NULL;
+  if ((src->generator && !(doc->generator = strdup (src->generator)))
+      || !ossa_skeleton_copy (&doc->skeleton, &src->skeleton))
+    goto fail;
+  if (src->n_animations > 0)
+    {
+      doc->animations = calloc (src->n_animations, sizeof *doc->animations);
+      if (doc->animations == NULL)
+        goto fail;
+      for (size_t i = 0; i < src->n_animations; i++)
+        {
+          if (!ossa_animation_copy (&doc->animations[i], &src->animations[i]))
+            goto fail;
+          doc->n_animations = i + 1;
+        }
+    }
+  if (src->n_maps > 0)
+    {
+      doc->maps = calloc (src->n_maps, sizeof *doc->maps);
+      if (doc->maps == NULL)
+        goto fail;
+      for (size_t i = 0; i < src->n_maps; i++)
+        {
+          if (!ossa_grid_map_copy (&doc->maps[i], &src->maps[i]))
+            goto fail;
+          doc->n_maps = i + 1;
+        }
+    }
+  return doc;
+
+fail:
+  ossa_document_free (doc);
+  return NULL;
+}
+
+ssize_t
+ossa_document_find_animation (const OssaDocument *doc, const char *name)
+{
+  for (size_t i = 0; i < doc->n_animations; i++)
+    if (strcmp (doc->animations[i].name, name) == 0)
+      return (ssize_t) i;
+  return -1;
+}
+
+ssize_t
+ossa_document_take_animation (OssaDocument *doc, OssaAnimation *anim, OssaError *err)
+{
+  OssaAnimation *anims;
+
+  if (!ossa_name_check (anim->name, "animation name", err))
+    return -1;
+  if (ossa_document_find_animation (doc, anim->name) >= 0)
+    {
+      ossa_error_set (err, OSSA_ERROR_CONFLICT, "an animation called '%s' already exists", anim->name);
+      return -1;
+    }
+  if (doc->n_animations >= OSSA_MAX_ANIMATIONS)
+    {
+      ossa_error_set (err, OSSA_ERROR_LIMIT, "a document holds at most %u animations", OSSA_MAX_ANIMATIONS);
+      return -1;
+    }
+  anims = realloc (doc->animations, (doc->n_animations + 1) * sizeof *anims);
+  if (anims == NULL)
+    {
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return -1;
+    }
+  doc->animations = anims;
+  anims[doc->n_animations] = *anim;
+  memset (anim, 0, sizeof *anim);
+  return (ssize_t) doc->n_animations++;
+}
+
+ssize_t
+ossa_document_add_animation (OssaDocument *doc, const OssaAnimation *anim, OssaError *err)
+{
+  OssaAnimation copy;
+  ssize_t index;
+
+  if (!ossa_animation_copy (&copy, anim))
+    {
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return -1;
+    }
+  index = ossa_document_take_animation (doc, &copy, err);
+  if (index < 0)
+    ossa_animation_clear (&copy);
+  return index;
+}
+
+bool
+ossa_document_remove_animation (OssaDocument *doc, size_t index, OssaError *err)
+{
+  if (index >= doc->n_animations)
+    {
+      ossa_error_set (err, OSSA_ERROR_NOT_FOUND, "animation %zu does not exist", index);
+      return false;
+    }
+  ossa_animation_clear (&doc->animations[index]);
+  memmove (&doc->animations[index], &doc->animations[index + 1],
+           (doc->n_animations - index - 1) * sizeof *doc->animations);
+  doc->n_animations--;
+  return true;
+}
+
+ssize_t
+ossa_document_take_map (OssaDocument *doc, OssaGridMap *map, OssaError *err)
+{
+  OssaGridMap *maps;
+
+  if (doc->n_maps >= OSSA_MAX_MAPS)
+    {
+      ossa_error_set (err, OSSA_ERROR_LIMIT, "a document holds at most %u maps", OSSA_MAX_MAPS);
+      return -1;
+    }
+  maps = realloc (doc->maps, (doc->n_maps + 1) * sizeof *maps);
+  if (maps == NULL)
+    {
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return -1;
+    }
+  doc->maps = maps;
+  maps[doc->n_maps] = *map;
+  memset (map, 0, sizeof *map);
+  return (ssize_t) doc->n_maps++;
+}
+
+static void
+remap_tracks (OssaDocument *doc, const ssize_t *remap, size_t n_old)
+{
+  for (size_t i = 0; i < doc->n_animations; i++)
+    ossa_animation_remap_bones (&doc->animations[i], remap, n_old);
+}
+
+bool
+ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err)
+{
+  size_t n_old = doc->skeleton.n_bones;
+  ssize_t *remap = malloc ((n_old ? n_old : 1) * sizeof *remap);
+  bool ok;
+
+  if (remap == NULL)
+    {
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return false;
+    }
+  ok = ossa_skeleton_remove_bone (&doc->skeleton, bone, remap, err);
+  if (ok)
+    remap_tracks (doc, remap, n_old);
+  free (remap);
+  return ok;
+}
+
+bool
+ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent, OssaError *err)
+{
+  size_t n_old = doc->skeleton.n_bones;
+  ssize_t *remap = malloc ((n_old ? n_old : 1) * sizeof *remap);
+  bool ok;
+
+  if (remap == NULL)
+    {
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return false;
+    }
+  ok = ossa_skeleton_reparent_bone (&doc->skeleton, bone, new_parent, remap, err);
+  if (ok)
+    remap_tracks (doc, remap, n_old);
+  free (remap);
+  return ok;
+}
+
+bool
+ossa_document_validate (const OssaDocument *doc, OssaError *err)
+{
+  if (!ossa_skeleton_validate (&doc->skeleton, err))
+    return false;
+  for (size_t i = 0; i < doc->n_animations; i++)
+    {
+      if (!ossa_animation_validate (&doc->animations[i], doc->skeleton.n_bones, err))
+        return false;
+      for (size_t j = 0; j < i; j++)
+        if (strcmp (doc->animations[j].name, doc->animations[i].name) == 0)
+          {
+            ossa_error_set (err, OSSA_ERROR_INVALID, "animation %zu '%s': the name is already used by animation %zu",
+                            i, doc->animations[i].name, j);
+            return false;
+          }
+    }
+  for (size_t i = 0; i < doc->n_maps; i++)
+    if (!ossa_grid_map_validate (&doc->maps[i], err))
+      return false;
+  return true;
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "ossa-animation.h"
+#include "ossa-error.h"
+#include "ossa-gridmap.h"
+#include "ossa-skeleton.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Everything one .ossa file holds. One owner: ossa_document_free() releases it all.
+ * Fields are read-only for an editor, which changes them through OssaCommand so
+ * that undo and the CLI share one path. */
+typedef struct
+{
+  char          *generator;   /* who wrote the file; owned, may be NULL */
+  OssaSkeleton   skeleton;
+  OssaAnimation *animations;
+  size_t         n_animations;
+  OssaGridMap   *maps;
+  size_t         n_maps;
+} OssaDocument;
+
+/* An empty document; NULL on out of memory. */
+OssaDocument *ossa_document_new (void);
+void ossa_document_free (OssaDocument *doc);
+OssaDocument *ossa_document_copy (const OssaDocument *doc);
+
+/* Index of the animation called name, or -1. */
+ssize_t ossa_document_find_animation (const OssaDocument *doc, const char *name);
+
+/* Appends a copy of anim (takes nothing). Returns its index or -1. */
+ssize_t ossa_document_add_animation (OssaDocument *doc, const OssaAnimation *anim, OssaError *err);
+
+/* Moves anim into the document (anim is left zeroed). Returns its index or -1 (anim
+ * untouched then). */
+ssize_t ossa_document_take_animation (OssaDocument *doc, OssaAnimation *anim, OssaError *err);
+
+bool ossa_document_remove_animation (OssaDocument *doc, size_t index, OssaError *err);
+
+/* Moves map into the document. Returns its index or -1. */
+ssize_t ossa_document_take_map (OssaDocument *doc, OssaGridMap *map, OssaError *err);
+
+/* Removes a bone with its subtree and every track of those bones. */
+bool ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err);
+
+/* Reparents a bone keeping its world rest transform; tracks follow their bones. */
+bool ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,
+                                  OssaError *err);
+
+/* Checks every rule DESIGN.md lists; the first problem goes into err. */
+bool ossa_document_validate (const OssaDocument *doc, OssaError *err);
+
+#ifdef __cplusplus
+}
+#endif

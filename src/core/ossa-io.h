@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ossa-document.h"
+#include "ossa-error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Reads and validates a .ossa file. Returns a new document (free it with
+ * ossa_document_free()) or NULL with err saying why, its path set to path. Any bytes
+ * give one or the other: sizes are checked against the OSSA_MAX_* limits before
+ * anything is allocated, and every rule of ossa_document_validate() is applied. */
+OssaDocument *ossa_document_load (const char *path, OssaError *err);
+
+/* The same from memory; path (may be NULL) only names the source in messages. */
+OssaDocument *ossa_document_load_bytes (const void *data, size_t size, const char *path,
+                                        OssaError *err);
+
+/* Serialises doc (which must validate) into a new malloc'd buffer. */
+bool ossa_document_to_bytes (const OssaDocument *doc, uint8_t **data, size_t *size,
+                             OssaError *err);
+
+/* Writes doc to path atomically: a temporary file in the same folder, fsync, rename
+ * over path, fsync of the folder. On failure the old file (if any) is untouched, the
+ * temporary file is removed, and err says why (with errno_value). */
+bool ossa_document_save (const OssaDocument *doc, const char *path, OssaError *err);
+
+/* Reads a whole file of at most max_size bytes into a new malloc'd buffer. */
+bool ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size,
+                     OssaError *err);
+
+/* The atomic write behind ossa_document_save(), for any bytes. */
+bool ossa_file_write_atomic (const char *path, const void *data, size_t size, OssaError *err);
+
+#ifdef __cplusplus
+}
+#endif

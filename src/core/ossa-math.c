@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ossa-math.h"
+
+#include <math.h>
+
+OssaTransform
+ossa_transform_identity (void)
+{
+  return (OssaTransform) { 0.f, 0.f, 0.f, 1.f, 1.f };
+}
+
+/* Minimax-style polynomials on [-π/4, π/4] after reduction by quarter turns in
+ * double precision. Used in the per-bone hot path, where libm's sincosf (with its
+ * errno and huge-argument handling) costs as much as the rest of a bone. */
+void
+ossa_sincosf (float angle, float *s_out, float *c_out)
+{
+  double a = angle;
+  double q = nearbyint (a * (2.0 / OSSA_PI));
+  double r = a - q * (OSSA_PI / 2.0);
+  double r2 = r * r;
+  double s = r * (1.0 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 - r2 / 39916800.0)))));
+  double c = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 + r2 * (-1.0 / 3628800 + r2 / 479001600.0)))));
+  long quadrant;
+
+  if (!isfinite (a) || fabs (a) > 1e15)
+    {
+      *s_out = sinf (angle);
+      *c_out = cosf (angle);
+      return;
+    }
+  quadrant = (long) q & 3;
+  switch (quadrant)
+    {
+    case 0: *s_out = (float) s;  *c_out = (float) c;  break;
+    case 1: *s_out = (float) c;  *c_out = (float) -s; break;
+    case 2: *s_out = (float) -s; *c_out = (float) -c; break;
+    default: *s_out = (float) -c; *c_out = (float) s; break;
+    }
+}
+
+OssaXform
+ossa_xform_from_transform (const OssaTransform *t)
+{
+  float s, c;
+
+  ossa_sincosf (t->rotation, &s, &c);
+  return (OssaXform) {
+    .a = c * t->scale_x, .b = s * t->scale_x,
+    .c = -s * t->scale_y, .d = c * t->scale_y,
+    .tx = t->x, .ty = t->y,
+  };
+}
+
+OssaXform
+ossa_xform_multiply (const OssaXform *p, const OssaXform *m)
+{
+  return (OssaXform) {
+    .a = p->a * m->a + p->c * m->b,
+    .b = p->b * m->a + p->d * m->b,
+    .c = p->a * m->c + p->c * m->d,
+    .d = p->b * m->c + p->d * m->d,
+    .tx = p->a * m->tx + p->c * m->ty + p->tx,
+    .ty = p->b * m->tx + p->d * m->ty + p->ty,
+  };
+}
+
+bool
+ossa_xform_invert (const OssaXform *m, OssaXform *out)
+{
+  double det = (double) m->a * m->d - (double) m->b * m->c;
+  double inv;
+
+  if (!isfinite (det) || fabs (det) < 1e-20)
+    return false;
+  inv = 1.0 / det;
+  out->a = (float) (m->d * inv);
+  out->b = (float) (-m->b * inv);
+  out->c = (float) (-m->c * inv);
+  out->d = (float) (m->a * inv);
+  out->tx = (float) (((double) m->c * m->ty - (double) m->d * m->tx) * inv);
+  out->ty = (float) (((double) m->b * m->tx - (double) m->a * m->ty) * inv);
+  return true;
+}
+
+OssaVec2
+ossa_xform_apply (const OssaXform *m, OssaVec2 p)
+{
+  return (OssaVec2) { m->a * p.x + m->c * p.y + m->tx, m->b * p.x + m->d * p.y + m->ty };
+}
+
+float
+ossa_xform_rotation (const OssaXform *m)
+{
+  return atan2f (m->b, m->a);
+}
+
+OssaTransform
+ossa_xform_decompose (const OssaXform *m)
+{
+  double sx = hypot (m->a, m->b);
+  double det = (double) m->a * m->d - (double) m->b * m->c;
+  OssaTransform t;
+
+  t.x = m->tx;
+  t.y = m->ty;
+  t.rotation = (float) atan2 (m->b, m->a);
+  t.scale_x = (float) sx;
+  t.scale_y = sx > 0 ? (float) (det / sx) : (float) hypot (m->c, m->d);
+  return t;
+}
+
+double
+ossa_angle_normalize (double a)
+{
+  double r = fmod (a, OSSA_TAU);
+
+  if (r <= -OSSA_PI)
+    r += OSSA_TAU;
+  else if (r > OSSA_PI)
+    r -= OSSA_TAU;
+  return r;
+}
+
+bool
+ossa_transform_is_finite (const OssaTransform *t)
+{
+  return isfinite (t->x) && isfinite (t->y) && isfinite (t->rotation)
+         && isfinite (t->scale_x) && isfinite (t->scale_y);
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Values match proto/ossa.proto: they are stored in files. */
+typedef enum
+{
+  OSSA_CHANNEL_TRANSLATE_X = 0,
+  OSSA_CHANNEL_TRANSLATE_Y = 1,
+  OSSA_CHANNEL_ROTATE = 2,
+  OSSA_CHANNEL_SCALE_X = 3,
+  OSSA_CHANNEL_SCALE_Y = 4,
+  OSSA_N_CHANNELS
+} OssaChannel;
+
+typedef enum
+{
+  OSSA_INTERP_LINEAR = 0,
+  OSSA_INTERP_STEP = 1,
+  OSSA_INTERP_BEZIER = 2,
+  OSSA_N_INTERPS
+} OssaInterp;
+
+typedef enum
+{
+  OSSA_SPIN_SHORTEST = 0,
+  OSSA_SPIN_CLOCKWISE = 1,
+  OSSA_SPIN_COUNTERCLOCKWISE = 2,
+  OSSA_SPIN_NUMERIC = 3,
+  OSSA_N_SPINS
+} OssaSpin;
+
+/* Sanity limits. Loaders check every count read from a file against these before
+ * allocating anything; editing functions refuse to grow past them. */
+#define OSSA_FORMAT_VERSION      1u
+#define OSSA_MAX_FILE_SIZE       ((size_t) 512 << 20)  /* bytes of one .ossa file */
+#define OSSA_MAX_BONES           1000000u
+#define OSSA_MAX_ANIMATIONS      10000u
+#define OSSA_MAX_TRACKS          (OSSA_MAX_BONES * OSSA_N_CHANNELS)  /* per animation */
+#define OSSA_MAX_KEYS            10000000u  /* per track */
+#define OSSA_MAX_NAME_BYTES      1024u      /* bone, animation and map names */
+#define OSSA_MAX_MAPS            1000u
+#define OSSA_MAX_MAP_SIDE        16384u
+#define OSSA_MAX_TURNS           1000u      /* extra full turns on one rotation key */
+
+/* Short lower-case names ("translate_x", "linear", "clockwise"), for messages and
+ * the CLI; NULL when out of range. */
+const char *ossa_channel_name (OssaChannel channel);
+const char *ossa_interp_name (OssaInterp interp);
+const char *ossa_spin_name (OssaSpin spin);
+
+#ifdef __cplusplus
+}
+#endif

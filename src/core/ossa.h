@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* libossa: the runtime and model behind the Ossa editor. Include this one header. */
+#pragma once
+
+#include "ossa-animation.h"
+#include "ossa-clip.h"
+#include "ossa-command.h"
+#include "ossa-document.h"
+#include "ossa-error.h"
+#include "ossa-gridmap.h"
+#include "ossa-history.h"
+#include "ossa-interp.h"
+#include "ossa-io.h"
+#include "ossa-math.h"
+#include "ossa-number.h"
+#include "ossa-pose.h"
+#include "ossa-skeleton.h"
+#include "ossa-types.h"
