@@ -3,40 +3,18 @@
 
 #include <math.h>
 
+#include "ossa-fastmath-private.h"
+
 OssaTransform
 ossa_transform_identity (void)
 {
   return (OssaTransform) { 0.f, 0.f, 0.f, 1.f, 1.f };
 }
 
-/* Minimax-style polynomials on [-π/4, π/4] after reduction by quarter turns in
- * double precision. Used in the per-bone hot path, where libm's sincosf (with its
- * errno and huge-argument handling) costs as much as the rest of a bone. */
 void
-ossa_sincosf (float angle, float *s_out, float *c_out)
+ossa_sincosf (float angle, float *s, float *c)
 {
-  double a = angle;
-  double q = nearbyint (a * (2.0 / OSSA_PI));
-  double r = a - q * (OSSA_PI / 2.0);
-  double r2 = r * r;
-  double s = r * (1.0 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 - r2 / 39916800.0)))));
-  double c = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 + r2 * (-1.0 / 3628800 + r2 / 479001600.0)))));
-  long quadrant;
-
-  if (!isfinite (a) || fabs (a) > 1e15)
-    {
-      *s_out = sinf (angle);
-      *c_out = cosf (angle);
-      return;
-    }
-  quadrant = (long) q & 3;
-  switch (quadrant)
-    {
-    case 0: *s_out = (float) s;  *c_out = (float) c;  break;
-    case 1: *s_out = (float) c;  *c_out = (float) -s; break;
-    case 2: *s_out = (float) -s; *c_out = (float) -c; break;
-    default: *s_out = (float) -c; *c_out = (float) s; break;
-    }
+  ossa_sincosf_inline (angle, s, c);
 }
 
 OssaXform
@@ -44,7 +22,7 @@ ossa_xform_from_transform (const OssaTransform *t)
 {
   float s, c;
 
-  ossa_sincosf (t->rotation, &s, &c);
+  ossa_sincosf_inline (t->rotation, &s, &c);
   return (OssaXform) {
     .a = c * t->scale_x, .b = s * t->scale_x,
     .c = -s * t->scale_y, .d = c * t->scale_y,

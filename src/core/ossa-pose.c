@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ossa-pose.h"
 
+#include "ossa-fastmath-private.h"
+
 void
 ossa_pose_compute_world (const OssaSkeleton *skel, const OssaTransform *local, OssaXform *world)
 {
   for (size_t i = 0; i < skel->n_bones; i++)
     {
-      OssaXform m = ossa_xform_from_transform (&local[i]);
       int32_t parent = skel->bones[i].parent;
 
-      world[i] = parent < 0 ? m : ossa_xform_multiply (&world[parent], &m);
+      ossa_compose_inline (parent < 0 ? NULL : &world[parent], &local[i], &world[i]);
     }
 }
 
