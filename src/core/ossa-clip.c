@@ -20,15 +20,21 @@ typedef struct
   float inv_dt;
 } Segment;
 
-/* A BEZIER segment's easing as two cubic polynomials in the curve parameter s, with
- * a table of s at u = 0, 1/8 … 1 to start Newton from: two steps then suffice. */
-#define GUESS_STEPS 8
+/* A BEZIER segment's easing y(u): the two cubics in the curve parameter s, and a
+ * table of s at u = 0, 1/16 … 1 to start Newton from. Two Newton steps reach float
+ * precision; near a vertical tangent (x1 or x2 at 0 or 1), where Newton stalls,
+ * bisection takes over. (A cubic Hermite table of y(u) was tried: it needs many
+ * nodes exactly for the presets, ease-in and ease-out, whose tangents are
+ * vertical at one end.) */
+#define GUESS_STEPS 16
+#define GRID 64
 typedef struct
 {
   float ax, bx, cx;
   float ay, by, cy;
   float guess[GUESS_STEPS + 1];
 } Easing;
+
 
 /* Every bone has a track per channel, in order bone · 5 + channel; a channel the
  * animation does not touch gets a one-key track holding the rest value. That keeps
@@ -50,8 +56,8 @@ struct OssaClip
   Track    *tracks;        /* n_bones · OSSA_N_CHANNELS */
   Segment  *segments;
   uint32_t *buckets;       /* one per segment, as absolute segment indices */
-  int32_t  *easing_of;     /* per segment of tracks with BEZIER keys: -1 or easing */
-  Easing   *easings;
+  int32_t  *easing_of;     /* per segment of tracks with BEZIER keys: its easing */
+  Easing   *easings;       /* easings[0] is linear, for the other segments there */
   float     duration;
 };
 
@@ -64,7 +70,7 @@ typedef struct
   float    lo, hi;         /* the segment applies for lo <= t < hi */
   float    start, inv_dt, value, delta;
   uint32_t segment;
-  int32_t  easing;         /* -1 or index into clip->easings */
+  int32_t  easing;         /* -1 (track has no BEZIER key) or index into clip->easings */
 } CachedSegment;
 
 struct OssaClipCursor
@@ -81,26 +87,73 @@ build_easing (const OssaCurve *curve, Easing *e)
   e->cy = 3.f * curve->y1;
   e->by = 3.f * (curve->y2 - curve->y1) - e->cy;
   e->ay = 1.f - e->cy - e->by;
-  /* s for u = j/8 by bisection on the (monotonic) x polynomial. */
+  /* s for u = j/16 by inverting x(s) sampled at 64 points (x is monotonic for x1,
+   * x2 in [0, 1]): cheap enough for clips with a million BEZIER keys, and close
+   * enough for the Newton step. */
+  {
+    float xs[GRID + 1];
+    int i = 0;
+
+    for (int g = 0; g <= GRID; g++)
+      {
+        float t = (float) g / GRID;
+
+        xs[g] = ((e->ax * t + e->bx) * t + e->cx) * t;
+      }
+    for (int j = 0; j <= GUESS_STEPS; j++)
+      {
+        float u = (float) j / GUESS_STEPS;
+
+        while (i < GRID - 1 && xs[i + 1] < u)
+          i++;
+        e->guess[j] = xs[i + 1] > xs[i]
+                        ? ((float) i + (u - xs[i]) / (xs[i + 1] - xs[i])) / GRID
+                        : (float) i / GRID;
+        if (e->guess[j] < 0.f)
+          e->guess[j] = 0.f;
+        if (e->guess[j] > 1.f)
+          e->guess[j] = 1.f;
+      }
+  }
+}
+
+/* x(s) = y(s) = s: the table is exact and Newton changes nothing, so linear
+ * segments in a track that also has BEZIER keys come out exactly linear. */
+static void
+build_linear_easing (Easing *e)
+{
+  memset (e, 0, sizeof *e);
+  e->cx = e->cy = 1.f;
   for (int j = 0; j <= GUESS_STEPS; j++)
-    {
-      double u = (double) j / GUESS_STEPS, lo = 0, hi = 1;
+    e->guess[j] = (float) j / GUESS_STEPS;
+}
 
-      for (int k = 0; k < 40; k++)
-        {
-          double s = 0.5 * (lo + hi);
-          double x = ((e->ax * s + e->bx) * s + e->cx) * s;
-
-          if (x < u)
-            lo = s;
-          else
-            hi = s;
-        }
-      e->guess[j] = (float) (0.5 * (lo + hi));
-    }
+static inline float
+fast_reciprocal (float x)
+{
+#ifdef __SSE__
+  return _mm_cvtss_f32 (_mm_rcp_ss (_mm_set_ss (x)));
+#else
+  return 1.f / x;
+#endif
 }
 
 static float
+bisect (const Easing *e, float u, float lo, float hi)
+{
+  for (int k = 0; k < 32 && hi - lo > 1e-7f; k++)
+    {
+      float mid = 0.5f * (lo + hi);
+
+      if (((e->ax * mid + e->bx) * mid + e->cx) * mid < u)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return 0.5f * (lo + hi);
+}
+
+static inline __attribute__ ((always_inline)) float
 ease (const Easing *e, float u)
 {
   float f = u * GUESS_STEPS;
@@ -110,14 +163,21 @@ ease (const Easing *e, float u)
   if (j >= GUESS_STEPS)
     j = GUESS_STEPS - 1;
   s = e->guess[j] + (e->guess[j + 1] - e->guess[j]) * (f - (float) j);
+  /* Two Newton steps. They only need the slope roughly: SSE's 12-bit reciprocal
+   * costs a third of a division and its error is squared away by the next step. */
   for (int k = 0; k < 2; k++)
     {
       float x = ((e->ax * s + e->bx) * s + e->cx) * s - u;
       float slope = (3.f * e->ax * s + 2.f * e->bx) * s + e->cx;
 
-      if (fabsf (slope) > 1e-4f)
-        s -= x / slope;
+      if (slope > 1e-3f)
+        s -= x * fast_reciprocal (slope);
     }
+  /* Near a vertical tangent (x1 or x2 at 0 or 1) Newton can stall. Each table
+   * entry is within one grid cell of the truth, so the nodes widened by a cell
+   * bracket the answer: bisect there. Rare, hence a branch. */
+  if (!(fabsf (((e->ax * s + e->bx) * s + e->cx) * s - u) < 2e-6f))
+    s = bisect (e, u, fmaxf (e->guess[j] - 1.f / GRID, 0.f), fminf (e->guess[j + 1] + 1.f / GRID, 1.f));
   return ((e->ay * s + e->by) * s + e->cy) * s;
 }
 
@@ -199,7 +259,7 @@ allocate (OssaClip *clip, size_t n_segments, size_t n_easings, size_t n_eased_se
   clip->segments = malloc (n_segments * sizeof *clip->segments + 1);
   clip->buckets = malloc (n_segments * sizeof *clip->buckets + 1);
   clip->easing_of = malloc (n_eased_segments * sizeof *clip->easing_of + 1);
-  clip->easings = malloc (n_easings * sizeof *clip->easings + 1);
+  clip->easings = malloc ((n_easings + 1) * sizeof *clip->easings);
   return clip->parents && clip->tracks && clip->segments && clip->buckets && clip->easing_of
          && clip->easings;
 }
@@ -226,7 +286,9 @@ build_track (OssaClip *clip, Track *t, const OssaTrack *src, float rest, size_t 
         {
           bool bez = keys[k].interp == OSSA_INTERP_BEZIER && k + 1 < n_keys;
 
-          clip->easing_of[*eased + k] = bez ? (int32_t) *easing : -1;
+          /* Other segments of a track that has BEZIER keys ease linearly through
+           * easings[0]: no branch per segment in the sampling loop. */
+          clip->easing_of[*eased + k] = bez ? (int32_t) *easing : 0;
           if (bez)
             build_easing (&keys[k].curve, &clip->easings[(*easing)++]);
         }
@@ -241,7 +303,7 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
   OssaClip *clip = NULL;
   const OssaTrack **slots = NULL;
   size_t n_slots = skel->n_bones * OSSA_N_CHANNELS;
-  size_t n_segments = 0, n_easings = 0, n_eased = 0, seg = 0, eased = 0, easing = 0;
+  size_t n_segments = 0, n_easings = 0, n_eased = 0, seg = 0, eased = 0, easing = 1;
 
   if (!ossa_animation_validate (anim, skel->n_bones, err))
     return NULL;
@@ -265,6 +327,7 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
     }
   if (n_segments >= UINT32_MAX || !allocate (clip, n_segments, n_easings, n_eased))
     goto oom;
+  build_linear_easing (&clip->easings[0]);
   for (size_t b = 0; b < skel->n_bones; b++)
     {
       clip->parents[b] = skel->bones[b].parent;
@@ -389,7 +452,7 @@ sample_cached (const OssaClip *clip, const Track *t, float time, CachedSegment *
   if (!(time >= c->lo && time < c->hi))
     cache_segment (clip, t, find_segment (clip, t, time, c->segment), c);
   u = clamp01 ((time - c->start) * c->inv_dt);
-  if (c->easing >= 0)
+  if (c->easing > 0)
     u = ease (&clip->easings[c->easing], u);
   return c->value + c->delta * u;
 }
@@ -405,8 +468,7 @@ sample_seek (const OssaClip *clip, const Track *t, float time)
     {
       int32_t e = clip->easing_of[t->first_easing + (int32_t) (k - t->first)];
 
-      if (e >= 0)
-        u = ease (&clip->easings[e], u);
+      u = ease (&clip->easings[e], u);
     }
   return s->value + s->delta * u;
 }

@@ -34,6 +34,12 @@ void ossa_command_set_label (OssaCommand *cmd, const char *label);
  * one undo step (a whole mouse drag). 0, the default, never merges. */
 void ossa_command_set_merge_id (OssaCommand *cmd, uint64_t merge_id);
 
+uint64_t ossa_command_get_merge_id (const OssaCommand *cmd);
+
+/* True when both commands change the same single thing (one bone, one track, one
+ * animation's properties): then a later one can be merged into an earlier one. */
+bool ossa_command_same_target (const OssaCommand *a, const OssaCommand *b);
+
 bool ossa_command_apply (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
 bool ossa_command_revert (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
 

@@ -1,0 +1,34 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The pose-sampling figures of the issue: a generated rig of 10000 bones, 5 animated
+# channels each, 32 keys per channel, timed while scrubbing (random seek) and while
+# playing (forward seek). Prints ns per bone; never passes or fails on time.
+#
+# Usage: bench/pose.sh [PATH/TO/ossa-cli] [extra bench options…]
+# Without a path, the first ossa-cli found in the usual build directories is used.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+
+cli=
+if [ $# -gt 0 ] && [ -x "$1" ] && [ ! -d "$1" ]; then
+  cli=$1
+  shift
+else
+  for dir in "$root"/build "$root"/build-cli "$root"/_build "$root"/build-*; do
+    if [ -x "$dir/src/cli/ossa-cli" ]; then
+      cli=$dir/src/cli/ossa-cli
+      break
+    fi
+  done
+fi
+if [ -z "$cli" ]; then
+  echo "bench/pose.sh: no ossa-cli found; build it first or pass its path" >&2
+  exit 2
+fi
+
+for seek in random forward; do
+  "$cli" bench pose --bones 10000 --keys 32 --seek "$seek" "$@"
+done

@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "cli-common.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void
+cli_error (const char *path, const char *format, ...)
+{
+  va_list args;
+  char *message;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (path != NULL)
+    fprintf (stderr, "ossa-cli: %s: %s\n", path, message);
+  else
+    fprintf (stderr, "ossa-cli: %s\n", message);
+  g_free (message);
+}
+
+void
+cli_error_ossa (const OssaError *err, const char *path)
+{
+  OssaError copy = *err;
+  char buf[OSSA_ERROR_PATH_MAX + OSSA_ERROR_MESSAGE_MAX + 32];
+
+  if (copy.path[0] == '\0' && path != NULL)
+    ossa_error_set_location (&copy, path, copy.line);
+  if (copy.message[0] == '\0')
+    snprintf (copy.message, sizeof copy.message, "%s", "could not be read");
+  ossa_error_format (&copy, buf, sizeof buf);
+  fprintf (stderr, "ossa-cli: %s\n", buf);
+}
+
+int
+cli_usage_error (const char *command, const char *format, ...)
+{
+  va_list args;
+  char *message;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (command != NULL)
+    fprintf (stderr, "ossa-cli: %s: %s\nTry 'ossa-cli %s --help'.\n", command, message, command);
+  else
+    fprintf (stderr, "ossa-cli: %s\nTry 'ossa-cli --help'.\n", message);
+  g_free (message);
+  return CLI_EXIT_USAGE;
+}
+
+GOptionContext *
+cli_option_context_new (const char *parameters, const char *summary, const char *description)
+{
+  GOptionContext *context = g_option_context_new (parameters);
+
+  if (summary != NULL)
+    g_option_context_set_summary (context, summary);
+  if (description != NULL)
+    g_option_context_set_description (context, description);
+  return context;
+}
+
+bool
+cli_parse_options (GOptionContext *context, const char *command, int *argc, char ***argv)
+{
+  GError *error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      cli_usage_error (command, "%s", error->message);
+      g_error_free (error);
+      return false;
+    }
+  return true;
+}
+
+bool
+cli_check_positionals (const char *command, int argc, char **argv, int min, int max,
+                       const char *what)
+{
+  int n = argc - 1;
+
+  if (n < min)
+    {
+      cli_usage_error (command, "missing %s", what);
+      return false;
+    }
+  if (n > max)
+    {
+      cli_usage_error (command, "unexpected argument '%s'", argv[max + 1]);
+      return false;
+    }
+  return true;
+}
+
+static bool
+word_is (const char *p, size_t n, const char *word)
+{
+  size_t len = strlen (word);
+
+  return n >= len && g_ascii_strncasecmp (p, word, len) == 0
+         && (n == len || g_ascii_isspace (p[len]));
+}
+
+/* The text formats are told apart by their first word, after an optional UTF-8 BOM,
+ * blank lines and comment lines (Crowbar puts "// Created by …" before `version`). */
+static CliFileKind
+sniff_bytes (const char *p, size_t n)
+{
+  size_t i = 0;
+
+  if (n >= 3 && (guchar) p[0] == 0xef && (guchar) p[1] == 0xbb && (guchar) p[2] == 0xbf)
+    i = 3;
+  for (;;)
+    {
+      while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+        i++;
+      if (i < n && (p[i] == '#' || p[i] == ';' || (p[i] == '/' && i + 1 < n && p[i + 1] == '/')))
+        {
+          while (i < n && p[i] != '\n')
+            i++;
+          continue;
+        }
+      break;
+    }
+  if (word_is (p + i, n - i, "version"))
+    return CLI_FILE_SMD;
+  if (word_is (p + i, n - i, "type") || word_is (p + i, n - i, "width"))
+    return CLI_FILE_MAP;
+  return CLI_FILE_OSSA;
+}
+
+bool
+cli_sniff (const char *path, CliFileKind *kind, OssaError *err)
+{
+  char buf[4096];
+  size_t n;
+  FILE *f = fopen (path, "rb");
+
+  ossa_error_clear (err);
+  ossa_error_set_location (err, path, 0);
+  if (f == NULL)
+    {
+      err->errno_value = errno;
+      ossa_error_set (err, OSSA_ERROR_IO, "%s", g_strerror (err->errno_value));
+      return false;
+    }
+  n = fread (buf, 1, sizeof buf, f);
+  if (ferror (f))
+    {
+      err->errno_value = errno;
+      fclose (f);
+      ossa_error_set (err, OSSA_ERROR_IO, "%s", g_strerror (err->errno_value));
+      return false;
+    }
+  fclose (f);
+  *kind = sniff_bytes (buf, n);
+  return true;
+}
+
+bool
+cli_sniff_file (const char *path, CliFileKind *kind)
+{
+  OssaError err;
+
+  if (cli_sniff (path, kind, &err))
+    return true;
+  cli_error_ossa (&err, path);
+  return false;
+}
+
+const char *
+cli_file_kind_name (CliFileKind kind)
+{
+  switch (kind)
+    {
+    case CLI_FILE_OSSA: return "Ossa document";
+    case CLI_FILE_SMD: return "SMD";
+    case CLI_FILE_MAP: return "grid map";
+    default: return "unknown";
+    }
+}
+
+OssaDocument *
+cli_load_any (const char *path, OssaError *err)
+{
+  CliFileKind kind;
+  OssaDocument *doc;
+
+  if (!cli_sniff (path, &kind, err))
+    return NULL;
+  /* One reader per kind of file: the SMD and grid map readers slot in here. */
+  switch (kind)
+    {
+    case CLI_FILE_OSSA:
+      ossa_error_clear (err);
+      doc = ossa_document_load (path, err);
+      if (doc == NULL && err->path[0] == '\0')
+        ossa_error_set_location (err, path, err->line);
+      return doc;
+    case CLI_FILE_SMD:
+    case CLI_FILE_MAP:
+    default:
+      ossa_error_set (err, OSSA_ERROR_FORMAT, "unsupported file type (%s files are not supported yet)",
+                      cli_file_kind_name (kind));
+      return NULL;
+    }
+}
+
+OssaDocument *
+cli_load_document (const char *path)
+{
+  OssaError err;
+  OssaDocument *doc = cli_load_any (path, &err);
+
+  if (doc == NULL)
+    cli_error_ossa (&err, path);
+  return doc;
+}
+
+const OssaAnimation *
+cli_find_animation (const OssaDocument *doc, const char *path, const char *name)
+{
+  ssize_t index = ossa_document_find_animation (doc, name);
+  GString *names;
+
+  if (index >= 0)
+    return &doc->animations[index];
+  if (doc->n_animations == 0)
+    {
+      cli_error (path, "no animation named '%s' (the document has no animations)", name);
+      return NULL;
+    }
+  names = g_string_new (NULL);
+  for (size_t i = 0; i < doc->n_animations; i++)
+    g_string_append_printf (names, "%s'%s'", i > 0 ? ", " : "", doc->animations[i].name);
+  cli_error (path, "no animation named '%s' (available: %s)", name, names->str);
+  g_string_free (names, TRUE);
+  return NULL;
+}
+
+bool
+cli_parse_double (const char *s, double *out)
+{
+  char *end = NULL;
+  double v;
+
+  if (s == NULL || *s == '\0' || g_ascii_isspace (*s))
+    return false;
+  v = ossa_number_parse (s, &end);
+  if (end == s || *end != '\0' || !isfinite (v))
+    return false;
+  *out = v;
+  return true;
+}
+
+bool
+cli_parse_uint (const char *s, guint64 min, guint64 max, guint64 *out)
+{
+  return s != NULL && *s != '-' && *s != '+'
+         && g_ascii_string_to_unsigned (s, 10, min, max, out, NULL);
+}
+
+const char *
+cli_format (char *buf, size_t size, const char *format, double v)
+{
+  const char *p;
+
+  g_ascii_formatd (buf, (int) size, format, v);
+  if (buf[0] == '-')
+    {
+      for (p = buf + 1; *p == '0' || *p == '.'; p++)
+        ;
+      if (*p == '\0')
+        memmove (buf, buf + 1, strlen (buf));
+    }
+  return buf;
+}
+
+const char *
+cli_format_float (char *buf, size_t size, float v)
+{
+  ossa_number_format_float (buf, size, v);
+  return buf;
+}
+
+char *
+cli_display_name (const char *path)
+{
+  return g_filename_display_name (path);
+}
+
+void
+cli_json_add_double (JsonBuilder *builder, const char *member, double v)
+{
+  json_builder_set_member_name (builder, member);
+  if (isfinite (v))
+    json_builder_add_double_value (builder, v);
+  else
+    json_builder_add_null_value (builder);
+}
+
+void
+cli_json_add_float (JsonBuilder *builder, const char *member, float v)
+{
+  char buf[64];
+
+  json_builder_set_member_name (builder, member);
+  if (!isfinite (v))
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+  /* The shortest decimal that reads back as this float, so that 0.1f comes out as
+   * the double nearest 0.1 rather than as 0.10000000149011612. */
+  ossa_number_format_float (buf, sizeof buf, v);
+  json_builder_add_double_value (builder, g_ascii_strtod (buf, NULL));
+}
+
+void
+cli_json_add_string (JsonBuilder *builder, const char *member, const char *v)
+{
+  json_builder_set_member_name (builder, member);
+  if (v != NULL)
+    json_builder_add_string_value (builder, v);
+  else
+    json_builder_add_null_value (builder);
+}
+
+void
+cli_json_add_int (JsonBuilder *builder, const char *member, gint64 v)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_add_int_value (builder, v);
+}
+
+void
+cli_json_add_bool (JsonBuilder *builder, const char *member, gboolean v)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_add_boolean_value (builder, v);
+}
+
+void
+cli_json_add_file (JsonBuilder *builder, const char *member, const char *path)
+{
+  char *name = cli_display_name (path);
+
+  cli_json_add_string (builder, member, name);
+  g_free (name);
+}
+
+void
+cli_json_print (JsonBuilder *builder)
+{
+  JsonGenerator *generator = json_generator_new ();
+  JsonNode *root = json_builder_get_root (builder);
+  char *text;
+
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  fputs (text, stdout);
+  fputc ('\n', stdout);
+  fflush (stdout);
+  g_free (text);
+  json_node_unref (root);
+  g_object_unref (generator);
+  g_object_unref (builder);
+}
+
+int
+cli_text_width (const char *text)
+{
+  if (g_utf8_validate (text, -1, NULL))
+    return (int) g_utf8_strlen (text, -1);
+  return (int) strlen (text);
+}
+
+void
+cli_print_padded (const char *text, int width)
+{
+  int w = cli_text_width (text);
+
+  fputs (text, stdout);
+  for (; w < width; w++)
+    fputc (' ', stdout);
+}

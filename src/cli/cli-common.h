@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Helpers shared by the ossa-cli commands: error lines, option parsing, loading a
+ * document, number formatting and JSON output. */
+#pragma once
+
+#include <stdbool.h>
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "ossa.h"
+
+G_BEGIN_DECLS
+
+/* Exit codes (DESIGN.md): 0 success, 1 bad input, 2 bad usage. */
+#define CLI_EXIT_OK    0
+#define CLI_EXIT_INPUT 1
+#define CLI_EXIT_USAGE 2
+
+/* What a file holds, told by its content (never by its name). */
+typedef enum
+{
+  CLI_FILE_OSSA,   /* anything that is not one of the text formats below */
+  CLI_FILE_SMD,    /* text whose first word is `version` */
+  CLI_FILE_MAP,    /* text whose first word is `type` (MovingAI) or `width` (article) */
+} CliFileKind;
+
+/* One command: argv[0] is the command's name, the rest its arguments. Returns the
+ * exit code. */
+typedef int (*CliCommandFunc) (int argc, char **argv);
+
+int cli_info (int argc, char **argv);
+int cli_validate (int argc, char **argv);
+int cli_sample (int argc, char **argv);
+int cli_convert (int argc, char **argv);
+int cli_bench (int argc, char **argv);
+
+/* "ossa-cli: PATH: message" on stderr (or "ossa-cli: message" when path is NULL). */
+void cli_error (const char *path, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* "ossa-cli: PATH[:LINE]: message" from an OssaError; path names the file when the
+ * error carries none. */
+void cli_error_ossa (const OssaError *err, const char *path);
+
+/* "ossa-cli: COMMAND: message" and "Try 'ossa-cli COMMAND --help'." on stderr.
+ * Returns CLI_EXIT_USAGE. */
+int cli_usage_error (const char *command, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* A context for a command: usage line "ossa-cli COMMAND [OPTION…] PARAMETERS". */
+GOptionContext *cli_option_context_new (const char *parameters, const char *summary,
+                                        const char *description);
+
+/* Parses the options (--help prints the usage and exits 0). On a usage error prints
+ * it with the hint and returns false. Leaves the positional arguments in argv[1..]. */
+bool cli_parse_options (GOptionContext *context, const char *command, int *argc,
+                        char ***argv);
+
+/* Checks the number of positional arguments left after parsing (argc - 1); prints a
+ * usage error and returns false when it is outside [min, max]. */
+bool cli_check_positionals (const char *command, int argc, char **argv, int min, int max,
+                            const char *what);
+
+/* Reads the start of path and tells its kind; false with err set (its path too)
+ * when the file cannot be read. */
+bool cli_sniff (const char *path, CliFileKind *kind, OssaError *err);
+
+/* The same, printing the error line on failure. */
+bool cli_sniff_file (const char *path, CliFileKind *kind);
+
+/* "Ossa document", "SMD", "grid map". */
+const char *cli_file_kind_name (CliFileKind kind);
+
+
+/* Loads whatever path holds as a document, dispatching on its content (only .ossa
+ * for now: other kinds fail with "unsupported file type"). NULL with err set (its
+ * path too) on failure; nothing is printed. */
+OssaDocument *cli_load_any (const char *path, OssaError *err);
+
+/* cli_load_any(), printing the standard error line on failure (NULL then). */
+OssaDocument *cli_load_document (const char *path);
+
+/* The animation named name, or NULL after printing an error that lists the names
+ * the document has. */
+const OssaAnimation *cli_find_animation (const OssaDocument *doc, const char *path,
+                                         const char *name);
+
+/* Parses a finite number in the C locale (whole string). */
+bool cli_parse_double (const char *s, double *out);
+/* Parses an unsigned integer in [min, max] (whole string, decimal). */
+bool cli_parse_uint (const char *s, guint64 min, guint64 max, guint64 *out);
+
+/* g_ascii_formatd() with one printf conversion (e.g. "%.4f"), "-0" folded to "0".
+ * buf should hold G_ASCII_DTOSTR_BUF_SIZE bytes. */
+const char *cli_format (char *buf, size_t size, const char *format, double v);
+
+/* The shortest text that reads back as the same float, '.' decimals. */
+const char *cli_format_float (char *buf, size_t size, float v);
+
+/* path as valid UTF-8 for JSON and messages (free with g_free). */
+char *cli_display_name (const char *path);
+
+/* JSON members: a double (null when not finite), a float written with the fewest
+ * digits that read back as the same float (null when not finite), a string or null. */
+void cli_json_add_double (JsonBuilder *builder, const char *member, double v);
+void cli_json_add_float (JsonBuilder *builder, const char *member, float v);
+void cli_json_add_string (JsonBuilder *builder, const char *member, const char *v);
+void cli_json_add_int (JsonBuilder *builder, const char *member, gint64 v);
+void cli_json_add_bool (JsonBuilder *builder, const char *member, gboolean v);
+/* "file": the display name of path. */
+void cli_json_add_file (JsonBuilder *builder, const char *member, const char *path);
+
+/* Prints the builder's root as one line of JSON plus a newline on stdout and frees
+ * the builder. */
+void cli_json_print (JsonBuilder *builder);
+
+/* Prints text with the right padding for a UTF-8 string to take width columns
+ * (left-aligned). */
+void cli_print_padded (const char *text, int width);
+
+/* Number of characters of a UTF-8 string (bytes when not valid UTF-8). */
+int cli_text_width (const char *text);
+
+G_END_DECLS

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ossa-cli info FILE: what a document holds. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "cli-common.h"
+
+/* Bone names listed in the human output before "… and N more". */
+#define INFO_MAX_NAMES 32
+
+typedef struct
+{
+  size_t roots;
+  size_t depth;   /* bones on the longest root-to-leaf chain; 0 for no bones */
+} SkeletonShape;
+
+static bool
+skeleton_shape (const OssaSkeleton *skel, SkeletonShape *shape)
+{
+  size_t *depth = g_try_new (size_t, skel->n_bones ? skel->n_bones : 1);
+
+  if (depth == NULL)
+    return false;
+  shape->roots = 0;
+  shape->depth = 0;
+  /* Parents come before children, so one forward pass finds every depth. */
+  for (size_t i = 0; i < skel->n_bones; i++)
+    {
+      int32_t parent = skel->bones[i].parent;
+
+      if (parent < 0)
+        {
+          depth[i] = 1;
+          shape->roots++;
+        }
+      else
+        depth[i] = depth[parent] + 1;
+      if (depth[i] > shape->depth)
+        shape->depth = depth[i];
+    }
+  g_free (depth);
+  return true;
+}
+
+static size_t
+animation_keys (const OssaAnimation *anim)
+{
+  size_t keys = 0;
+
+  for (size_t i = 0; i < anim->n_tracks; i++)
+    keys += anim->tracks[i].n_keys;
+  return keys;
+}
+
+static void
+print_json (const char *path, const OssaDocument *doc, const SkeletonShape *shape)
+{
+  JsonBuilder *b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  cli_json_add_file (b, "file", path);
+  cli_json_add_string (b, "type", "ossa");
+  cli_json_add_int (b, "format_version", OSSA_FORMAT_VERSION);
+  cli_json_add_string (b, "generator", doc->generator);
+  cli_json_add_int (b, "bones", (gint64) doc->skeleton.n_bones);
+  cli_json_add_int (b, "roots", (gint64) shape->roots);
+  cli_json_add_int (b, "depth", (gint64) shape->depth);
+  json_builder_set_member_name (b, "bone_names");
+  json_builder_begin_array (b);
+  for (size_t i = 0; i < doc->skeleton.n_bones; i++)
+    json_builder_add_string_value (b, doc->skeleton.bones[i].name);
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "animations");
+  json_builder_begin_array (b);
+  for (size_t i = 0; i < doc->n_animations; i++)
+    {
+      const OssaAnimation *anim = &doc->animations[i];
+
+      json_builder_begin_object (b);
+      cli_json_add_string (b, "name", anim->name);
+      cli_json_add_float (b, "duration", anim->duration);
+      cli_json_add_float (b, "fps", anim->fps);
+      cli_json_add_bool (b, "loop", anim->loop);
+      cli_json_add_int (b, "tracks", (gint64) anim->n_tracks);
+      cli_json_add_int (b, "keys", (gint64) animation_keys (anim));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "maps");
+  json_builder_begin_array (b);
+  for (size_t i = 0; i < doc->n_maps; i++)
+    {
+      const OssaGridMap *map = &doc->maps[i];
+
+      json_builder_begin_object (b);
+      cli_json_add_string (b, "name", map->name);
+      cli_json_add_int (b, "width", map->width);
+      cli_json_add_int (b, "height", map->height);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  cli_json_print (b);
+}
+
+static void
+print_human (const char *path, const OssaDocument *doc, const SkeletonShape *shape)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], f[G_ASCII_DTOSTR_BUF_SIZE];
+  size_t n_names = MIN (doc->skeleton.n_bones, (size_t) INFO_MAX_NAMES);
+
+  printf ("%s: Ossa document, format %u", path, OSSA_FORMAT_VERSION);
+  if (doc->generator != NULL && doc->generator[0] != '\0')
+    printf (", written by %s", doc->generator);
+  printf ("\n");
+
+  printf ("bones: %zu (%zu %s, depth %zu)\n", doc->skeleton.n_bones, shape->roots,
+          shape->roots == 1 ? "root" : "roots", shape->depth);
+  if (n_names > 0)
+    {
+      printf ("  ");
+      for (size_t i = 0; i < n_names; i++)
+        printf ("%s%s", i > 0 ? ", " : "", doc->skeleton.bones[i].name);
+      if (doc->skeleton.n_bones > n_names)
+        printf (" … and %zu more", doc->skeleton.n_bones - n_names);
+      printf ("\n");
+    }
+
+  printf ("animations: %zu\n", doc->n_animations);
+  for (size_t i = 0; i < doc->n_animations; i++)
+    {
+      const OssaAnimation *anim = &doc->animations[i];
+
+      printf ("  %s: %s s at %s fps%s, %zu %s, %zu keys\n", anim->name,
+              cli_format_float (a, sizeof a, anim->duration),
+              cli_format_float (f, sizeof f, anim->fps),
+              anim->loop ? ", looping" : "", anim->n_tracks,
+              anim->n_tracks == 1 ? "track" : "tracks", animation_keys (anim));
+    }
+
+  printf ("maps: %zu\n", doc->n_maps);
+  for (size_t i = 0; i < doc->n_maps; i++)
+    printf ("  %s: %u × %u cells\n", doc->maps[i].name, doc->maps[i].width, doc->maps[i].height);
+}
+
+static int
+info_ossa (const char *path, gboolean json)
+{
+  OssaDocument *doc = cli_load_document (path);
+  SkeletonShape shape;
+
+  if (doc == NULL)
+    return CLI_EXIT_INPUT;
+  if (!skeleton_shape (&doc->skeleton, &shape))
+    {
+      cli_error (path, "out of memory");
+      ossa_document_free (doc);
+      return CLI_EXIT_INPUT;
+    }
+  if (json)
+    print_json (path, doc, &shape);
+  else
+    print_human (path, doc, &shape);
+  ossa_document_free (doc);
+  return CLI_EXIT_OK;
+}
+
+int
+cli_info (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  GOptionContext *context;
+  CliFileKind kind;
+  int status;
+
+  context = cli_option_context_new ("FILE",
+    "Describe what a file holds.",
+    "For an Ossa document (.ossa): the bones (count, roots, depth = bones on the\n"
+    "longest root-to-leaf chain, names), each animation (name, duration in seconds,\n"
+    "frame rate, loop flag, tracks, keys) and each grid map (name, width × height).\n"
+    "The kind of file is told by its content, not its name.\n"
+    "\n"
+    "JSON: {\"file\", \"type\", \"format_version\", \"generator\", \"bones\", \"roots\",\n"
+    "\"depth\", \"bone_names\": [...], \"animations\": [{\"name\", \"duration\", \"fps\",\n"
+    "\"loop\", \"tracks\", \"keys\"}], \"maps\": [{\"name\", \"width\", \"height\"}]}\n"
+    "\n"
+    "Exit status: 0 success, 1 unreadable or invalid file, 2 bad usage.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!cli_parse_options (context, "info", &argc, &argv)
+      || !cli_check_positionals ("info", argc, argv, 1, 1, "FILE"))
+    {
+      g_option_context_free (context);
+      return CLI_EXIT_USAGE;
+    }
+  g_option_context_free (context);
+
+  if (!cli_sniff_file (argv[1], &kind))
+    return CLI_EXIT_INPUT;
+  /* One reader per kind of file; SMD and map readers slot in here. */
+  switch (kind)
+    {
+    case CLI_FILE_OSSA:
+      status = info_ossa (argv[1], json);
+      break;
+    case CLI_FILE_SMD:
+    case CLI_FILE_MAP:
+    default:
+      cli_error (argv[1], "unsupported file type (%s files are not supported yet)",
+                 cli_file_kind_name (kind));
+      status = CLI_EXIT_INPUT;
+      break;
+    }
+  return status;
+}

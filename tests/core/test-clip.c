@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "test-helpers.h"
+
+/* A random rig and animation: every interpolation, spin and some turns, tracks with
+ * one key, uneven key spacing, channels left at rest. */
+static void
+make_random (GRand *rng, OssaSkeleton *skel, OssaAnimation *anim, size_t n_bones)
+{
+  ossa_skeleton_init (skel);
+  g_assert_true (ossa_animation_init (anim, "random"));
+  anim->duration = 3;
+  for (size_t b = 0; b < n_bones; b++)
+    {
+      char name[32];
+
+      g_snprintf (name, sizeof name, "bone%zu", b);
+      test_add_bone (skel, name, b == 0 ? -1 : g_rand_int_range (rng, 0, (int) b),
+                     (float) g_rand_double_range (rng, -20, 20), (float) g_rand_double_range (rng, -20, 20),
+                     (float) g_rand_double_range (rng, -180, 180), (float) g_rand_double_range (rng, 0.5, 1.5),
+                     (float) g_rand_double_range (rng, 0.5, 1.5), 10);
+      for (int c = 0; c < OSSA_N_CHANNELS; c++)
+        {
+          OssaTrack *track;
+          int n_keys = g_rand_int_range (rng, 0, 12);
+          float t = (float) g_rand_double_range (rng, -0.5, 1);
+
+          if (n_keys == 0)
+            continue;
+          track = ossa_animation_ensure_track (anim, (uint32_t) b, (OssaChannel) c);
+          for (int k = 0; k < n_keys; k++)
+            {
+              OssaKey key = ossa_key_make (t, (float) g_rand_double_range (rng, -4, 4));
+
+              key.interp = (OssaInterp) g_rand_int_range (rng, 0, OSSA_N_INTERPS);
+              key.curve = (OssaCurve) { (float) g_rand_double (rng), (float) g_rand_double_range (rng, -1, 2),
+                                        (float) g_rand_double (rng), (float) g_rand_double_range (rng, -1, 2) };
+              key.spin = (OssaSpin) g_rand_int_range (rng, 0, OSSA_N_SPINS);
+              key.turns = (uint32_t) g_rand_int_range (rng, 0, 3);
+              g_assert_cmpint (ossa_track_set_key (track, &key, NULL), >=, 0);
+              t += (float) g_rand_double_range (rng, 0.01, 0.6);
+            }
+        }
+    }
+}
+
+static const OssaAnimation *debug_anim;
+
+static void
+dump_track (size_t bone, int channel)
+{
+  const OssaTrack *t = debug_anim ? ossa_animation_find_track (debug_anim, (uint32_t) bone, (OssaChannel) channel) : NULL;
+
+  for (size_t k = 0; t && k < t->n_keys; k++)
+    g_printerr ("  key %zu: t=%.9g v=%.9g interp=%d curve=(%g %g %g %g) spin=%d turns=%u\n", k,
+                (double) t->keys[k].time, (double) t->keys[k].value, t->keys[k].interp,
+                (double) t->keys[k].curve.x1, (double) t->keys[k].curve.y1, (double) t->keys[k].curve.x2,
+                (double) t->keys[k].curve.y2, t->keys[k].spin, t->keys[k].turns);
+}
+
+static void
+assert_pose_equal (const OssaTransform *ref, const OssaXform *ref_world, const OssaTransform *got,
+                   const OssaXform *got_world, size_t n, float t)
+{
+  for (size_t b = 0; b < n; b++)
+    {
+      const float *r = (const float *) &ref[b], *g = (const float *) &got[b];
+
+      for (int c = 0; c < OSSA_N_CHANNELS; c++)
+        if (!(fabsf (r[c] - g[c]) <= 2e-4f * (1 + fabsf (r[c]))) && (dump_track (b, c), 1))
+          g_error ("t = %g, bone %zu, %s: clip %.7g, reference %.7g", (double) t, b,
+                   ossa_channel_name ((OssaChannel) c), (double) g[c], (double) r[c]);
+      /* Local values may differ by 2e-4 of their size, and a rotation error moves a
+       * joint in proportion to its distance: compare relative to that distance. */
+      if (!(hypotf (ref_world[b].tx - got_world[b].tx, ref_world[b].ty - got_world[b].ty)
+            <= 1e-3f * (1 + hypotf (ref_world[b].tx, ref_world[b].ty))))
+        g_error ("t = %g, bone %zu: world (%g, %g), reference (%g, %g)", (double) t, b,
+                 (double) got_world[b].tx, (double) got_world[b].ty, (double) ref_world[b].tx,
+                 (double) ref_world[b].ty);
+    }
+}
+
+/* The runtime clip agrees with the reference sampler (binary search + the
+ * interpolation functions) at random times, in playback order with a cursor, in
+ * reverse and random order, and without a cursor. */
+static void
+test_clip_matches_reference (void)
+{
+  GRand *rng = g_rand_new_with_seed (20261130);
+
+  for (int round = 0; round < 20; round++)
+    {
+      OssaSkeleton skel;
+      OssaAnimation anim;
+      size_t n = (size_t) g_rand_int_range (rng, 1, 40);
+      OssaClip *clip;
+      OssaClipCursor *cursor;
+      OssaTransform *ref = g_new (OssaTransform, n), *got = g_new (OssaTransform, n);
+      OssaXform *ref_w = g_new (OssaXform, n), *got_w = g_new (OssaXform, n);
+      OssaError err = { 0 };
+
+      make_random (rng, &skel, &anim, n);
+      debug_anim = &anim;
+      clip = ossa_clip_new (&anim, &skel, &err);
+      g_assert_nonnull (clip);
+      g_assert_cmpuint (ossa_clip_n_bones (clip), ==, n);
+      cursor = ossa_clip_cursor_new (clip);
+      for (int f = -10; f < 250; f++)
+        {
+          /* Forward with wrap-arounds, as a looping player does. */
+          float t = (float) ((f % 120) / 40.0);
+
+          ossa_animation_sample_pose (&anim, &skel, t, ref);
+          ossa_pose_compute_world (&skel, ref, ref_w);
+          ossa_clip_sample_world (clip, t, cursor, got, got_w);
+          assert_pose_equal (ref, ref_w, got, got_w, n, t);
+        }
+      for (int f = 0; f < 200; f++)
+        {
+          float t = (float) g_rand_double_range (rng, -1, 5);
+
+          ossa_animation_sample_pose (&anim, &skel, t, ref);
+          ossa_pose_compute_world (&skel, ref, ref_w);
+          ossa_clip_sample_world (clip, t, f % 2 ? cursor : NULL, got, got_w);
+          assert_pose_equal (ref, ref_w, got, got_w, n, t);
+          ossa_clip_sample (clip, t, NULL, got);
+          assert_pose_equal (ref, ref_w, got, got_w, n, t);
+        }
+      ossa_clip_cursor_free (cursor);
+      ossa_clip_free (clip);
+      ossa_animation_clear (&anim);
+      ossa_skeleton_clear (&skel);
+      g_free (ref);
+      g_free (got);
+      g_free (ref_w);
+      g_free (got_w);
+    }
+  g_rand_free (rng);
+}
+
+static void
+test_clip_key_times_exact (void)
+{
+  /* At a key's exact time the value is that key's, whatever the direction. */
+  OssaSkeleton skel;
+  OssaAnimation anim;
+  OssaTransform local[1];
+  OssaTrack *track;
+  OssaClip *clip;
+  OssaClipCursor *cursor;
+  const float times[] = { 0, 0.1f, 0.35f, 1 }, values[] = { 3, -3, 2.9f, -2.9f };
+
+  ossa_skeleton_init (&skel);
+  test_add_bone (&skel, "b", -1, 0, 0, 0, 1, 1, 1);
+  g_assert_true (ossa_animation_init (&anim, "a"));
+  track = ossa_animation_ensure_track (&anim, 0, OSSA_CHANNEL_ROTATE);
+  for (int i = 0; i < 4; i++)
+    {
+      OssaKey key = ossa_key_make (times[i], values[i]);
+
+      key.interp = i == 1 ? OSSA_INTERP_STEP : OSSA_INTERP_LINEAR;
+      ossa_track_set_key (track, &key, NULL);
+    }
+  clip = ossa_clip_new (&anim, &skel, NULL);
+  cursor = ossa_clip_cursor_new (clip);
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < 4; i++)
+      {
+        int k = pass ? 3 - i : i;
+
+        ossa_clip_sample (clip, times[k], cursor, local);
+        assert_close (local[0].rotation, values[k], 1e-6);
+        ossa_clip_sample (clip, times[k], NULL, local);
+        assert_close (local[0].rotation, values[k], 1e-6);
+      }
+  /* STEP holds, and 3 → −3 (short way: +0.28 rad through π) at a quarter. */
+  ossa_clip_sample (clip, 0.2f, NULL, local);
+  assert_close (local[0].rotation, -3, 1e-6);
+  ossa_clip_sample (clip, 0.025f, NULL, local);
+  assert_close (local[0].rotation, 3 + 0.25 * (2 * G_PI - 6), 1e-5);
+  ossa_clip_cursor_free (cursor);
+  ossa_clip_free (clip);
+  ossa_animation_clear (&anim);
+  ossa_skeleton_clear (&skel);
+}
+
+static void
+test_clip_refuses_invalid (void)
+{
+  OssaSkeleton skel;
+  OssaAnimation anim;
+  OssaError err = { 0 };
+  OssaKey key = ossa_key_make (0, 1);
+
+  ossa_skeleton_init (&skel);
+  test_add_bone (&skel, "b", -1, 0, 0, 0, 1, 1, 1);
+  g_assert_true (ossa_animation_init (&anim, "a"));
+  ossa_track_set_key (ossa_animation_ensure_track (&anim, 4, OSSA_CHANNEL_ROTATE), &key, NULL);
+  g_assert_null (ossa_clip_new (&anim, &skel, &err));
+  g_assert_cmpint (err.code, ==, OSSA_ERROR_INVALID);
+  ossa_animation_clear (&anim);
+  ossa_skeleton_clear (&skel);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/clip/matches-reference", test_clip_matches_reference);
+  g_test_add_func ("/clip/key-times-exact", test_clip_key_times_exact);
+  g_test_add_func ("/clip/refuses-invalid", test_clip_refuses_invalid);
+  return g_test_run ();
+}

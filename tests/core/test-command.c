@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "test-helpers.h"
+
+/* Applies cmd, checks the change with `check`, reverts and checks the document is
+ * exactly as before, re-applies and checks the change again. */
+static void
+round_trip (OssaDocument *doc, OssaCommand *cmd, void (*check) (const OssaDocument *doc))
+{
+  OssaDocument *before = ossa_document_copy (doc);
+  OssaDocument *after;
+  OssaError err = { 0 };
+
+  g_assert_nonnull (cmd);
+  g_assert_true (ossa_command_apply (cmd, doc, &err));
+  g_assert_true (ossa_document_validate (doc, &err));
+  check (doc);
+  after = ossa_document_copy (doc);
+  g_assert_false (test_documents_equal (before, after));
+  g_assert_true (ossa_command_revert (cmd, doc, &err));
+  g_assert_true (test_documents_equal (doc, before));
+  g_assert_true (ossa_command_apply (cmd, doc, &err));
+  g_assert_true (test_documents_equal (doc, after));
+  check (doc);
+  ossa_command_free (cmd);
+  ossa_document_free (before);
+  ossa_document_free (after);
+}
+
+static void
+check_rest (const OssaDocument *doc)
+{
+  assert_close (doc->skeleton.bones[1].rest.rotation, DEG (10), 1e-6);
+  assert_close (doc->skeleton.bones[1].rest.scale_y, 2, 0);
+}
+
+static void
+check_renamed (const OssaDocument *doc)
+{
+  g_assert_cmpstr (doc->skeleton.bones[2].name, ==, "손");
+}
+
+static void
+check_added (const OssaDocument *doc)
+{
+  g_assert_cmpuint (doc->skeleton.n_bones, ==, 5);
+  g_assert_cmpstr (doc->skeleton.bones[4].name, ==, "finger");
+  g_assert_cmpint (doc->skeleton.bones[4].parent, ==, 2);
+}
+
+static void
+check_removed (const OssaDocument *doc)
+{
+  /* arm and hand went, with arm's track; leg is now bone 1 and keeps its track. */
+  g_assert_cmpuint (doc->skeleton.n_bones, ==, 2);
+  g_assert_cmpstr (doc->skeleton.bones[1].name, ==, "leg");
+  g_assert_cmpuint (doc->animations[0].n_tracks, ==, 1);
+  g_assert_nonnull (ossa_animation_find_track (&doc->animations[0], 1, OSSA_CHANNEL_TRANSLATE_Y));
+}
+
+static void
+check_reparented (const OssaDocument *doc)
+{
+  /* arm (with hand) now hangs from leg, after it in order; its track followed. */
+  g_assert_cmpstr (doc->skeleton.bones[2].name, ==, "arm");
+  g_assert_cmpint (doc->skeleton.bones[2].parent, ==, 1);
+  g_assert_nonnull (ossa_animation_find_track (&doc->animations[0], 2, OSSA_CHANNEL_ROTATE));
+}
+
+static void
+check_key_set (const OssaDocument *doc)
+{
+  const OssaTrack *t = ossa_animation_find_track (&doc->animations[0], 2, OSSA_CHANNEL_SCALE_X);
+
+  g_assert_nonnull (t);
+  g_assert_cmpuint (t->n_keys, ==, 1);
+  g_assert_cmpint (t->keys[0].interp, ==, OSSA_INTERP_BEZIER);
+}
+
+static void
+check_key_removed (const OssaDocument *doc)
+{
+  /* The track's only key went, so the track went too. */
+  g_assert_null (ossa_animation_find_track (&doc->animations[0], 3, OSSA_CHANNEL_TRANSLATE_Y));
+}
+
+static void
+check_key_moved (const OssaDocument *doc)
+{
+  const OssaTrack *t = ossa_animation_find_track (&doc->animations[0], 1, OSSA_CHANNEL_ROTATE);
+
+  assert_close (t->keys[0].time, 1, 0);
+  assert_close (t->keys[0].value, DEG (45), 0);
+  assert_close (t->keys[1].time, 2, 0);
+  assert_close (t->keys[1].value, 0, 0);
+}
+
+static void
+check_anim_props (const OssaDocument *doc)
+{
+  g_assert_cmpstr (doc->animations[0].name, ==, "run");
+  assert_close (doc->animations[0].fps, 24, 0);
+  g_assert_false (doc->animations[0].loop);
+}
+
+static void
+check_anim_added (const OssaDocument *doc)
+{
+  g_assert_cmpuint (doc->n_animations, ==, 2);
+  g_assert_cmpstr (doc->animations[1].name, ==, "jump");
+}
+
+static void
+check_anim_removed (const OssaDocument *doc)
+{
+  g_assert_cmpuint (doc->n_animations, ==, 0);
+}
+
+typedef OssaCommand *(*MakeCommand) (const OssaDocument *doc);
+
+static OssaCommand *
+make_set_rest (const OssaDocument *doc)
+{
+  OssaTransform rest = doc->skeleton.bones[1].rest;
+
+  rest.rotation = DEG (10);
+  rest.scale_y = 2;
+  return ossa_command_set_bone_rest (doc, 1, &rest, NULL);
+}
+
+static OssaCommand *
+make_rename (const OssaDocument *doc)
+{
+  return ossa_command_rename_bone (doc, 2, "손", NULL);
+}
+
+static OssaCommand *
+make_add_bone (const OssaDocument *doc)
+{
+  return ossa_command_add_bone (doc, "finger", 2, NULL, 3, 0xffffffffu, NULL);
+}
+
+static OssaCommand *
+make_remove_bone (const OssaDocument *doc)
+{
+  return ossa_command_remove_bone (doc, 1, NULL);
+}
+
+static OssaCommand *
+make_reparent (const OssaDocument *doc)
+{
+  return ossa_command_reparent_bone (doc, 1, 3, NULL);
+}
+
+static OssaCommand *
+make_set_key (const OssaDocument *doc)
+{
+  OssaKey key = ossa_key_make (0.5f, 2);
+
+  key.interp = OSSA_INTERP_BEZIER;
+  key.curve = OSSA_CURVE_EASE_OUT;
+  return ossa_command_set_key (doc, 0, 2, OSSA_CHANNEL_SCALE_X, &key, NULL);
+}
+
+static OssaCommand *
+make_remove_key (const OssaDocument *doc)
+{
+  return ossa_command_remove_key (doc, 0, 3, OSSA_CHANNEL_TRANSLATE_Y, 1, NULL);
+}
+
+static OssaCommand *
+make_move_key (const OssaDocument *doc)
+{
+  return ossa_command_move_key (doc, 0, 1, OSSA_CHANNEL_ROTATE, 0, 2, NULL);
+}
+
+static OssaCommand *
+make_anim_props (const OssaDocument *doc)
+{
+  return ossa_command_set_animation_props (doc, 0, "run", 2, 24, false, NULL);
+}
+
+static OssaCommand *
+make_add_anim (const OssaDocument *doc)
+{
+  return ossa_command_add_animation (doc, "jump", 0.5f, 30, false, NULL);
+}
+
+static OssaCommand *
+make_remove_anim (const OssaDocument *doc)
+{
+  return ossa_command_remove_animation (doc, 0, NULL);
+}
+
+static void
+test_command_round_trips (void)
+{
+  static const struct
+  {
+    MakeCommand make;
+    void (*check) (const OssaDocument *doc);
+  } cases[] = {
+    { make_set_rest, check_rest },
+    { make_rename, check_renamed },
+    { make_add_bone, check_added },
+    { make_remove_bone, check_removed },
+    { make_reparent, check_reparented },
+    { make_set_key, check_key_set },
+    { make_remove_key, check_key_removed },
+    { make_move_key, check_key_moved },
+    { make_anim_props, check_anim_props },
+    { make_add_anim, check_anim_added },
+    { make_remove_anim, check_anim_removed },
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      OssaDocument *doc = test_make_document ();
+
+      round_trip (doc, cases[i].make (doc), cases[i].check);
+      ossa_document_free (doc);
+    }
+}
+
+static void
+test_command_impossible_edits (void)
+{
+  OssaDocument *doc = test_make_document ();
+  OssaDocument *before = ossa_document_copy (doc);
+  OssaError err = { 0 };
+  OssaTransform bad = { NAN, 0, 0, 1, 1 };
+  OssaKey key = ossa_key_make (0, 1);
+
+#define REFUSED(expr, code_) \
+  G_STMT_START { \
+    ossa_error_clear (&err); \
+    g_assert_null (expr); \
+    g_assert_cmpint (err.code, ==, code_); \
+    g_assert_cmpstr (err.message, !=, ""); \
+  } G_STMT_END
+
+  REFUSED (ossa_command_rename_bone (doc, 1, "leg", &err), OSSA_ERROR_CONFLICT);
+  REFUSED (ossa_command_rename_bone (doc, 9, "x", &err), OSSA_ERROR_NOT_FOUND);
+  REFUSED (ossa_command_rename_bone (doc, 1, "", &err), OSSA_ERROR_INVALID);
+  REFUSED (ossa_command_add_bone (doc, "root", -1, NULL, 1, 0, &err), OSSA_ERROR_CONFLICT);
+  REFUSED (ossa_command_reparent_bone (doc, 0, 2, &err), OSSA_ERROR_CONFLICT);
+  REFUSED (ossa_command_set_bone_rest (doc, 0, &bad, &err), OSSA_ERROR_INVALID);
+  REFUSED (ossa_command_set_bone_length (doc, 0, -1, &err), OSSA_ERROR_INVALID);
+  REFUSED (ossa_command_remove_bone (doc, 4, &err), OSSA_ERROR_NOT_FOUND);
+  REFUSED (ossa_command_move_key (doc, 0, 1, OSSA_CHANNEL_ROTATE, 0, 1, &err), OSSA_ERROR_CONFLICT);
+  REFUSED (ossa_command_remove_key (doc, 0, 1, OSSA_CHANNEL_ROTATE, 0.5f, &err), OSSA_ERROR_NOT_FOUND);
+  REFUSED (ossa_command_set_key (doc, 3, 1, OSSA_CHANNEL_ROTATE, &key, &err), OSSA_ERROR_NOT_FOUND);
+  key.time = NAN;
+  REFUSED (ossa_command_set_key (doc, 0, 1, OSSA_CHANNEL_ROTATE, &key, &err), OSSA_ERROR_INVALID);
+  key.time = 0;
+  key.turns = OSSA_MAX_TURNS + 1;
+  REFUSED (ossa_command_set_key (doc, 0, 1, OSSA_CHANNEL_ROTATE, &key, &err), OSSA_ERROR_INVALID);
+  REFUSED (ossa_command_add_animation (doc, "walk", 1, 30, true, &err), OSSA_ERROR_CONFLICT);
+  REFUSED (ossa_command_add_animation (doc, "fast", 1, 0, true, &err), OSSA_ERROR_INVALID);
+  REFUSED (ossa_command_set_animation_props (doc, 0, "x", -1, 30, true, &err), OSSA_ERROR_INVALID);
+  REFUSED (ossa_command_remove_animation (doc, 1, &err), OSSA_ERROR_NOT_FOUND);
+#undef REFUSED
+  g_assert_true (test_documents_equal (doc, before));
+  ossa_document_free (before);
+  ossa_document_free (doc);
+}
+
+static void
+test_command_group (void)
+{
+  OssaDocument *doc = test_make_document ();
+  OssaDocument *before = ossa_document_copy (doc);
+  OssaCommand *parts[2];
+  OssaCommand *group;
+  OssaKey key = ossa_key_make (0.25f, 1);
+
+  /* Parts are built in sequence against the document as each will find it. */
+  parts[0] = ossa_command_set_key (doc, 0, 0, OSSA_CHANNEL_ROTATE, &key, NULL);
+  g_assert_true (ossa_command_apply (parts[0], doc, NULL));
+  parts[1] = ossa_command_set_key (doc, 0, 0, OSSA_CHANNEL_SCALE_X, &key, NULL);
+  g_assert_true (ossa_command_apply (parts[1], doc, NULL));
+  group = ossa_command_group ("Key Bone", parts, 2, NULL);
+  g_assert_cmpstr (ossa_command_label (group), ==, "Key Bone");
+  g_assert_true (ossa_command_revert (group, doc, NULL));
+  g_assert_true (test_documents_equal (doc, before));
+  g_assert_true (ossa_command_apply (group, doc, NULL));
+  g_assert_cmpuint (doc->animations[0].n_tracks, ==, 4);
+  ossa_command_free (group);
+  ossa_document_free (before);
+  ossa_document_free (doc);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/command/round-trips", test_command_round_trips);
+  g_test_add_func ("/command/impossible-edits", test_command_impossible_edits);
+  g_test_add_func ("/command/group", test_command_group);
+  return g_test_run ();
+}

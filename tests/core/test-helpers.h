@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "ossa.h"
+
+#define DEG(d) ((float) ((d) * G_PI / 180.0))
+
+/* Asserts |a − b| <= tol with both values in the message. */
+#define assert_close(a, b, tol) \
+  G_STMT_START { \
+    double a_ = (a), b_ = (b); \
+    if (!(fabs (a_ - b_) <= (tol))) \
+      g_error ("%s:%d: %s = %.9g, expected %s = %.9g (tolerance %g)", __FILE__, __LINE__, \
+               #a, a_, #b, b_, (double) (tol)); \
+  } G_STMT_END
+
+/* A bone appended to skel, asserting it worked. */
+static inline size_t
+test_add_bone (OssaSkeleton *skel, const char *name, int parent, float x, float y, float rot_deg,
+               float sx, float sy, float length)
+{
+  OssaTransform t = { x, y, DEG (rot_deg), sx, sy };
+  OssaError err = { 0 };
+  ssize_t i = ossa_skeleton_add_bone (skel, name, parent, &t, length, 0xff0000ffu, &err);
+
+  if (i < 0)
+    g_error ("adding bone %s: %s", name, err.message);
+  return (size_t) i;
+}
+
+/* True when two documents hold the same bones, animations and keys (track order
+ * inside an animation does not matter: it carries no meaning). */
+static inline gboolean
+test_documents_equal (const OssaDocument *a, const OssaDocument *b)
+{
+  if (a->skeleton.n_bones != b->skeleton.n_bones || a->n_animations != b->n_animations)
+    return FALSE;
+  for (size_t i = 0; i < a->skeleton.n_bones; i++)
+    {
+      const OssaBone *x = &a->skeleton.bones[i], *y = &b->skeleton.bones[i];
+
+      if (strcmp (x->name, y->name) != 0 || x->parent != y->parent || x->length != y->length
+          || x->color != y->color || memcmp (&x->rest, &y->rest, sizeof x->rest) != 0)
+        return FALSE;
+    }
+  for (size_t i = 0; i < a->n_animations; i++)
+    {
+      const OssaAnimation *x = &a->animations[i], *y = &b->animations[i];
+
+      if (strcmp (x->name, y->name) != 0 || x->duration != y->duration || x->fps != y->fps
+          || x->loop != y->loop || x->n_tracks != y->n_tracks)
+        return FALSE;
+      for (size_t t = 0; t < x->n_tracks; t++)
+        {
+          const OssaTrack *tx = &x->tracks[t];
+          const OssaTrack *ty = ossa_animation_find_track (y, tx->bone, tx->channel);
+
+          if (ty == NULL || tx->n_keys != ty->n_keys
+              || (tx->n_keys && memcmp (tx->keys, ty->keys, tx->n_keys * sizeof *tx->keys) != 0))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* root → arm → hand, root → leg; an animation "walk" keying arm and leg. */
+static inline OssaDocument *
+test_make_document (void)
+{
+  OssaDocument *doc = ossa_document_new ();
+  OssaAnimation anim;
+  OssaKey k0 = ossa_key_make (0, 0), k1 = ossa_key_make (1, DEG (45));
+
+  test_add_bone (&doc->skeleton, "root", -1, 0, 0, 90, 1, 1, 20);
+  test_add_bone (&doc->skeleton, "arm", 0, 20, 0, -30, 1, 1, 15);
+  test_add_bone (&doc->skeleton, "hand", 1, 15, 0, 0, 1, 1, 5);
+  test_add_bone (&doc->skeleton, "leg", 0, 0, 0, 180, 1, 1, 25);
+  g_assert_true (ossa_animation_init (&anim, "walk"));
+  anim.duration = 1;
+  anim.loop = true;
+  ossa_track_set_key (ossa_animation_ensure_track (&anim, 1, OSSA_CHANNEL_ROTATE), &k0, NULL);
+  ossa_track_set_key (ossa_animation_ensure_track (&anim, 1, OSSA_CHANNEL_ROTATE), &k1, NULL);
+  ossa_track_set_key (ossa_animation_ensure_track (&anim, 3, OSSA_CHANNEL_TRANSLATE_Y), &k1, NULL);
+  g_assert_cmpint (ossa_document_take_animation (doc, &anim, NULL), ==, 0);
+  return doc;
+}
