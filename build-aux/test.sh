@@ -1,0 +1,71 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# build-aux/test.sh — installs what Ossa needs (Debian 12, apt-get; root or sudo),
+# builds it twice and runs every test:
+#   1. _build/test: warnings are errors; all suites (core, cli, data, gui) inside a
+#      virtual X server (xvfb-run), so the editor is driven for real;
+#   2. _build/asan: the same suites under AddressSanitizer + UBSan.
+# Ends with one line "N passed, N failed" (N counted over both runs) and exits 1
+# when anything failed.
+set -u
+
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+cd "$srcdir" || exit 1
+
+"$srcdir/build-aux/install-deps.sh" || { echo "ossa: installing dependencies failed"; exit 1; }
+
+passed=0
+failed=0
+skipped=0
+
+xvfb() {
+  xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "$@"
+}
+
+# Adds one meson test run's counts (from its JSON log) to the totals.
+count() {
+  log="$1/meson-logs/testlog.json"
+  if [ ! -f "$log" ]; then
+    failed=$((failed + 1))
+    return
+  fi
+  p=$(grep -c '"result": "OK"' "$log")
+  s=$(grep -c '"result": "SKIP"' "$log")
+  f=$(grep -c -E '"result": "(FAIL|ERROR|TIMEOUT|UNEXPECTEDPASS)"' "$log")
+  passed=$((passed + p))
+  skipped=$((skipped + s))
+  failed=$((failed + f))
+}
+
+# setup_and_test NAME [meson options…]
+setup_and_test() {
+  name=$1
+  shift
+  dir="$srcdir/_build/$name"
+  if [ -f "$dir/build.ninja" ]; then
+    meson configure "$dir" "$@" >/dev/null || { failed=$((failed + 1)); return; }
+  else
+    meson setup "$dir" "$srcdir" "$@" || { failed=$((failed + 1)); return; }
+  fi
+  if ! meson compile -C "$dir"; then
+    echo "ossa: build $name failed"
+    failed=$((failed + 1))
+    return
+  fi
+  rm -f "$dir/meson-logs/testlog.json"
+  xvfb meson test -C "$dir" --print-errorlogs --num-processes 2
+  count "$dir"
+}
+
+setup_and_test test -Dwerror=true -Dbuildtype=debugoptimized
+
+# GTK and Mesa keep memory until exit on purpose; leak checking is for our code,
+# so it is on for the core and CLI tests and off for the GUI ones (see tests/).
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+setup_and_test asan -Dwerror=true -Dbuildtype=debug -Db_sanitize=address,undefined -Db_lundef=false
+
+echo
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
