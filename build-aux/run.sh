@@ -3,13 +3,15 @@
 #
 # build-aux/run.sh [FILE…]
 #
-# Builds Ossa in ./build (set OSSA_BUILDDIR for another folder) and runs the
-# editor uninstalled, with its GSettings schema and translations from the build
-# tree. Without arguments it opens the bundled sample, humanoid.ossa.
+# Installs what Ossa needs (build-aux/install-deps.sh), builds it in ./build (set
+# OSSA_BUILDDIR for another folder) and runs the editor uninstalled, with its
+# GSettings schema and translations from the build tree. Without arguments it opens the bundled sample, humanoid.ossa.
 set -eu
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 builddir=${OSSA_BUILDDIR:-$srcdir/build}
+
+"$srcdir/build-aux/install-deps.sh"
 
 if [ ! -f "$builddir/build.ninja" ]; then
   meson setup "$builddir" "$srcdir"

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "ossa-dialogs"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ossa-dialogs.h"
+
+static void
+choose_document_response_cb (GtkNativeDialog *native,
+                             int              response,
+                             gpointer         user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GFile) file = NULL;
+
+  /* One answer per task, even if the dialog emits again. */
+  g_signal_handlers_disconnect_by_func (native, choose_document_response_cb, user_data);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+  gtk_native_dialog_destroy (native);
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (file != NULL)
+    g_task_return_pointer (task, g_steal_pointer (&file), g_object_unref);
+  else
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                             "No file was chosen");
+}
+
+static void
+choose_document_cancelled_cb (GCancellable    *cancellable,
+                              GtkNativeDialog *native)
+{
+  /* Answers the pending "response" handler, which finishes the task. */
+  gtk_native_dialog_hide (native);
+  g_signal_emit_by_name (native, "response", GTK_RESPONSE_CANCEL);
+}
+
+/**
+ * ossa_dialogs_choose_document:
+ * @parent: (nullable): the window the dialog belongs to
+ * @initial_folder: (nullable): where the chooser starts
+ * @cancellable: (nullable): closes the dialog when cancelled
+ * @callback: called when a file was chosen or the dialog was dismissed
+ * @user_data: data for @callback
+ *
+ * Asks for a .ossa document to open. Finish with
+ * ossa_dialogs_choose_document_finish().
+ */
+void
+ossa_dialogs_choose_document (GtkWindow           *parent,
+                              GFile               *initial_folder,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  GtkFileChooserNative *native;
+  GtkFileFilter *filter;
+  GTask *task;
+
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (initial_folder == NULL || G_IS_FILE (initial_folder));
+
+  task = g_task_new (parent, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ossa_dialogs_choose_document);
+
+  native = gtk_file_chooser_native_new (_("Open Document"),
+                                        parent,
+                                        GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"),
+                                        _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("Ossa documents (*.ossa)"));
+  gtk_file_filter_add_suffix (filter, "ossa");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), filter);
+  g_object_unref (filter);
+
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("All files"));
+  gtk_file_filter_add_pattern (filter, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  g_object_unref (filter);
+
+  if (initial_folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), initial_folder, NULL);
+
+  /* The task keeps the dialog alive until it answers; the answer drops both. */
+  g_task_set_task_data (task, native, g_object_unref);
+  g_signal_connect (native, "response", G_CALLBACK (choose_document_response_cb), task);
+  if (cancellable != NULL)
+    g_signal_connect_object (cancellable, "cancelled",
+                             G_CALLBACK (choose_document_cancelled_cb), native, 0);
+
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+/**
+ * ossa_dialogs_choose_document_finish:
+ * @result: the result given to the callback
+ * @error: return location for a #GError; %G_IO_ERROR_CANCELLED when dismissed
+ *
+ * Returns: (transfer full) (nullable): the chosen file
+ */
+GFile *
+ossa_dialogs_choose_document_finish (GAsyncResult  *result,
+                                     GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ossa_dialogs_choose_document,
+                        NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+error_response_cb (GtkDialog *dialog,
+                   int        response,
+                   gpointer   user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/**
+ * ossa_dialogs_show_error:
+ * @parent: (nullable): the window the message is about
+ * @primary: what failed, in a few words
+ * @secondary: (nullable): why, e.g. the core's message
+ *
+ * Shows a modal error message that closes itself when answered.
+ *
+ * Returns: (transfer none): the message window
+ */
+GtkWindow *
+ossa_dialogs_show_error (GtkWindow  *parent,
+                         const char *primary,
+                         const char *secondary)
+{
+  GtkWidget *dialog;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (primary != NULL, NULL);
+
+  dialog = gtk_message_dialog_new (parent,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_ERROR,
+                                   GTK_BUTTONS_CLOSE,
+                                   "%s", primary);
+  if (secondary != NULL)
+    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", secondary);
+
+  g_signal_connect (dialog, "response", G_CALLBACK (error_response_cb), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return GTK_WINDOW (dialog);
+}

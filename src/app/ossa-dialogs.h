@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* The dialogs the editor shows, behind one small async API. GTK 4.8 has no
+ * GtkFileDialog/GtkAlertDialog (4.10); these wrap GtkFileChooserNative and
+ * GtkMessageDialog so that moving to the new classes touches this file only. */
+
+void       ossa_dialogs_choose_document        (GtkWindow            *parent,
+                                                GFile                *initial_folder,
+                                                GCancellable         *cancellable,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+GFile     *ossa_dialogs_choose_document_finish (GAsyncResult         *result,
+                                                GError              **error);
+
+GtkWindow *ossa_dialogs_show_error             (GtkWindow            *parent,
+                                                const char           *primary,
+                                                const char           *secondary);
+
+G_END_DECLS
