@@ -13,6 +13,8 @@ ossa_error_set (OssaError *err, OssaErrorCode code, const char *format, ...)
   if (err == NULL)
     return;
   err->code = code;
+  /* A new error is not about the errno of an older one; I/O callers set it after. */
+  err->errno_value = 0;
   va_start (args, format);
   vsnprintf (err->message, sizeof err->message, format, args);
   va_end (args);

@@ -35,7 +35,8 @@ typedef struct
   char          message[OSSA_ERROR_MESSAGE_MAX];
 } OssaError;
 
-/* Sets code and a printf-style message; keeps path/line. Safe with err == NULL. */
+/* Sets code and a printf-style message and clears errno_value; keeps path/line.
+ * Safe with err == NULL. */
 void ossa_error_set (OssaError *err, OssaErrorCode code, const char *format, ...)
   __attribute__ ((format (printf, 3, 4)));
 
