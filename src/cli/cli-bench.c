@@ -145,9 +145,32 @@ generated_value (const OssaBone *bone, size_t b, OssaChannel channel, guint64 *r
     }
 }
 
+/* Now and then a rotation key that turns a set way, some of them a full turn more. */
+static void
+random_spin (guint64 *rng, OssaKey *key)
+{
+  switch (next_u64 (rng) % 10)
+    {
+    case 7:
+      key->spin = OSSA_SPIN_CLOCKWISE;
+      key->turns = (uint32_t) (next_u64 (rng) % 2);
+      break;
+    case 8:
+      key->spin = OSSA_SPIN_COUNTERCLOCKWISE;
+      key->turns = (uint32_t) (next_u64 (rng) % 2);
+      break;
+    case 9:
+      key->spin = OSSA_SPIN_NUMERIC;
+      break;
+    default:
+      break;
+    }
+}
+
 /* n_bones × 5 tracks of n_keys keys each at increasing (jittered) times over
  * BENCH_DURATION, with LINEAR, BEZIER and STEP segments and, on rotations, every
- * spin. Tracks are filled in directly; ossa_animation_validate() checks them. */
+ * spin. Keys are appended with ossa_track_set_key(); ossa_animation_validate()
+ * checks the result. */
 static bool
 generate_animation (OssaAnimation *anim, const OssaSkeleton *skel, size_t n_keys,
                     guint64 *rng, OssaError *err)
@@ -171,37 +194,21 @@ generate_animation (OssaAnimation *anim, const OssaSkeleton *skel, size_t n_keys
 
         ossa_track_init (track, (uint32_t) b, (OssaChannel) c);
         anim->n_tracks++;
-        track->keys = malloc (n_keys * sizeof *track->keys);
-        if (track->keys == NULL)
-          goto oom;
-        track->n_keys = track->capacity = n_keys;
         for (size_t k = 0; k < n_keys; k++)
           {
-            OssaKey *key = &track->keys[k];
             double t = spacing * (double) k;
+            OssaKey key;
 
             /* Jitter by less than a third of the spacing keeps the times increasing. */
             if (k > 0 && k + 1 < n_keys)
               t += spacing * 0.6 * (next_unit (rng) - 0.5);
-            *key = ossa_key_make ((float) t, generated_value (&skel->bones[b], b, (OssaChannel) c, rng));
-            key->interp = random_interp (rng, &key->curve);
+            key = ossa_key_make ((float) t, generated_value (&skel->bones[b], b, (OssaChannel) c, rng));
+            key.interp = random_interp (rng, &key.curve);
             if (c == OSSA_CHANNEL_ROTATE)
-              switch (next_u64 (rng) % 10)
-                {
-                case 7:
-                  key->spin = OSSA_SPIN_CLOCKWISE;
-                  key->turns = (uint32_t) (next_u64 (rng) % 2);
-                  break;
-                case 8:
-                  key->spin = OSSA_SPIN_COUNTERCLOCKWISE;
-                  key->turns = (uint32_t) (next_u64 (rng) % 2);
-                  break;
-                case 9:
-                  key->spin = OSSA_SPIN_NUMERIC;
-                  break;
-                default:
-                  break;
-                }
+              random_spin (rng, &key);
+            /* Appending: the track grows its columns as it needs them. */
+            if (ossa_track_set_key (track, &key, err) < 0)
+              return false;
           }
       }
   return ossa_animation_validate (anim, skel->n_bones, err);

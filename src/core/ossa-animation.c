@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ossa-animation.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "ossa-validate-private.h"
 
 OssaKey
 ossa_key_make (float time, float value)
@@ -26,28 +29,74 @@ ossa_track_init (OssaTrack *track, uint32_t bone, OssaChannel channel)
 void
 ossa_track_clear (OssaTrack *track)
 {
-  free (track->keys);
-  track->keys = NULL;
-  track->n_keys = track->capacity = 0;
+  free (track->times);
+  free (track->values);
+  free (track->interp);
+  free (track->curves);
+  free (track->spin);
+  free (track->turns);
+  ossa_track_init (track, track->bone, track->channel);
+}
+
+/* A copy of the first n entries of column col (NULL stays NULL); *ok goes false
+ * when memory runs out. */
+static void *
+copy_column (const void *col, size_t n, size_t size, bool *ok)
+{
+  void *copy;
+
+  if (col == NULL)
+    return NULL;
+  copy = malloc (n * size);
+  if (copy == NULL)
+    {
+      *ok = false;
+      return NULL;
+    }
+  return memcpy (copy, col, n * size);
 }
 
 bool
 ossa_track_copy (OssaTrack *dst, const OssaTrack *src)
 {
+  size_t n = src->n_keys;
+  bool ok = true;
+
   ossa_track_init (dst, src->bone, src->channel);
-  if (src->n_keys == 0)
+  if (n == 0)
     return true;
-  dst->keys = malloc (src->n_keys * sizeof *dst->keys);
-  if (dst->keys == NULL)
-    return false;
-  memcpy (dst->keys, src->keys, src->n_keys * sizeof *dst->keys);
-  dst->n_keys = dst->capacity = src->n_keys;
-  return true;
+  dst->n_keys = dst->capacity = n;
+  dst->times = copy_column (src->times, n, sizeof *src->times, &ok);
+  dst->values = copy_column (src->values, n, sizeof *src->values, &ok);
+  dst->interp = copy_column (src->interp, n, sizeof *src->interp, &ok);
+  dst->curves = copy_column (src->curves, n, sizeof *src->curves, &ok);
+  dst->spin = copy_column (src->spin, n, sizeof *src->spin, &ok);
+  dst->turns = copy_column (src->turns, n, sizeof *src->turns, &ok);
+  if (!ok)
+    ossa_track_clear (dst);
+  return ok;
+}
+
+OssaKey
+ossa_track_get_key (const OssaTrack *track, size_t index)
+{
+  OssaKey key = ossa_key_make (track->times[index], track->values[index]);
+
+  if (track->interp != NULL)
+    key.interp = (OssaInterp) track->interp[index];
+  if (track->curves != NULL)
+    key.curve = track->curves[index];
+  if (track->spin != NULL)
+    key.spin = (OssaSpin) track->spin[index];
+  if (track->turns != NULL)
+    key.turns = track->turns[index];
+  return key;
 }
 
 ssize_t
 ossa_track_key_before (const OssaTrack *track, float t)
 {
+  const float *times = track->times;
   size_t lo = 0, hi = track->n_keys;
 
   /* First key with time > t; the one before it is the answer. */
@@ -55,7 +104,7 @@ ossa_track_key_before (const OssaTrack *track, float t)
     {
       size_t mid = lo + (hi - lo) / 2;
 
-      if (track->keys[mid].time <= t)
+      if (times[mid] <= t)
         lo = mid + 1;
       else
         hi = mid;
@@ -68,32 +117,145 @@ ossa_track_find_key (const OssaTrack *track, float time)
 {
   ssize_t i = ossa_track_key_before (track, time);
 
-  return i >= 0 && track->keys[i].time == time ? i : -1;
+  return i >= 0 && track->times[i] == time ? i : -1;
+}
+
+/* Editing: the columns move together -------------------------------------- */
+
+/* col grown to cap entries; col itself, with *ok false, when memory runs out.
+ * An absent column stays absent unless required. */
+static void *
+grow_column (void *col, size_t cap, size_t size, bool required, bool *ok)
+{
+  void *p;
+
+  if (col == NULL && !required)
+    return NULL;
+  p = realloc (col, cap * size);
+  if (p == NULL)
+    {
+      *ok = false;
+      return col;
+    }
+  return p;
 }
 
 static bool
 reserve_keys (OssaTrack *track, size_t n)
 {
-  OssaKey *keys;
   size_t cap;
+  bool ok = true;
 
   if (n <= track->capacity)
     return true;
   cap = track->capacity ? track->capacity * 2 : 8;
   if (cap < n)
     cap = n;
-  keys = realloc (track->keys, cap * sizeof *keys);
-  if (keys == NULL)
-    return false;
-  track->keys = keys;
-  track->capacity = cap;
-  return true;
+  /* A column that did grow keeps its new size; capacity only rises when all did,
+   * so it never exceeds what any column holds. */
+  track->times = grow_column (track->times, cap, sizeof *track->times, true, &ok);
+  track->values = grow_column (track->values, cap, sizeof *track->values, true, &ok);
+  track->interp = grow_column (track->interp, cap, sizeof *track->interp, false, &ok);
+  track->curves = grow_column (track->curves, cap, sizeof *track->curves, false, &ok);
+  track->spin = grow_column (track->spin, cap, sizeof *track->spin, false, &ok);
+  track->turns = grow_column (track->turns, cap, sizeof *track->turns, false, &ok);
+  if (ok)
+    track->capacity = cap;
+  return ok;
+}
+
+/* Moves count entries of a column from index from to index to (no-op if absent). */
+static void
+shift_column (void *col, size_t size, size_t from, size_t to, size_t count)
+{
+  if (col != NULL && count > 0)
+    memmove ((char *) col + to * size, (char *) col + from * size, count * size);
+}
+
+static void
+shift_keys (OssaTrack *track, size_t from, size_t to, size_t count)
+{
+  shift_column (track->times, sizeof *track->times, from, to, count);
+  shift_column (track->values, sizeof *track->values, from, to, count);
+  shift_column (track->interp, sizeof *track->interp, from, to, count);
+  shift_column (track->curves, sizeof *track->curves, from, to, count);
+  shift_column (track->spin, sizeof *track->spin, from, to, count);
+  shift_column (track->turns, sizeof *track->turns, from, to, count);
+}
+
+static bool
+same_curve (const OssaCurve *a, const OssaCurve *b)
+{
+  return memcmp (a, b, sizeof *a) == 0;
+}
+
+/* A column of capacity entries whose first n_keys hold *fill (size bytes); NULL
+ * with *ok false when memory runs out. Only called once capacity > 0. */
+static void *
+new_column (const OssaTrack *track, const void *fill, size_t size, bool *ok)
+{
+  char *col = malloc (track->capacity * size);
+
+  if (col == NULL)
+    {
+      *ok = false;
+      return NULL;
+    }
+  for (size_t i = 0; i < track->n_keys; i++)
+    memcpy (col + i * size, fill, size);
+  return col;
+}
+
+/* Creates, filled with defaults, every column key has a non-default value for, so
+ * that storing it afterwards cannot fail. */
+static bool
+materialise_for (OssaTrack *track, const OssaKey *key)
+{
+  static const uint8_t linear = OSSA_INTERP_LINEAR, shortest = OSSA_SPIN_SHORTEST;
+  static const uint32_t no_turns = 0;
+  const OssaCurve ease = OSSA_CURVE_EASE;
+  bool ok = true;
+
+  if (track->interp == NULL && key->interp != OSSA_INTERP_LINEAR)
+    track->interp = new_column (track, &linear, sizeof linear, &ok);
+  if (track->curves == NULL && !same_curve (&key->curve, &ease))
+    track->curves = new_column (track, &ease, sizeof ease, &ok);
+  if (track->spin == NULL && key->spin != OSSA_SPIN_SHORTEST)
+    track->spin = new_column (track, &shortest, sizeof shortest, &ok);
+  if (track->turns == NULL && key->turns != 0)
+    track->turns = new_column (track, &no_turns, sizeof no_turns, &ok);
+  return ok;
+}
+
+/* An enum in a byte; one out of range stays out of range (255), so validation
+ * still refuses it instead of seeing it wrapped onto a valid value. */
+static uint8_t
+enum_byte (unsigned value, unsigned n_values)
+{
+  return value < n_values ? (uint8_t) value : UINT8_MAX;
+}
+
+/* Writes key into slot index of every column; columns it needs must exist. */
+static void
+store_key (OssaTrack *track, size_t index, const OssaKey *key)
+{
+  track->times[index] = key->time;
+  track->values[index] = key->value;
+  if (track->interp != NULL)
+    track->interp[index] = enum_byte ((unsigned) key->interp, OSSA_N_INTERPS);
+  if (track->curves != NULL)
+    track->curves[index] = key->curve;
+  if (track->spin != NULL)
+    track->spin[index] = enum_byte ((unsigned) key->spin, OSSA_N_SPINS);
+  if (track->turns != NULL)
+    track->turns[index] = key->turns;
 }
 
 ssize_t
 ossa_track_set_key (OssaTrack *track, const OssaKey *key, OssaError *err)
 {
   ssize_t before;
+  bool replace;
   size_t at;
 
   if (!isfinite (key->time) || !isfinite (key->value))
@@ -102,25 +264,25 @@ ossa_track_set_key (OssaTrack *track, const OssaKey *key, OssaError *err)
       return -1;
     }
   before = ossa_track_key_before (track, key->time);
-  if (before >= 0 && track->keys[before].time == key->time)
-    {
-      track->keys[before] = *key;
-      return before;
-    }
-  if (track->n_keys >= OSSA_MAX_KEYS)
+  replace = before >= 0 && track->times[before] == key->time;
+  if (!replace && track->n_keys >= OSSA_MAX_KEYS)
     {
       ossa_error_set (err, OSSA_ERROR_LIMIT, "a track holds at most %u keys", OSSA_MAX_KEYS);
       return -1;
     }
-  if (!reserve_keys (track, track->n_keys + 1))
+  /* Room and columns first: when memory runs out the keys are as they were. */
+  if ((!replace && !reserve_keys (track, track->n_keys + 1)) || !materialise_for (track, key))
     {
       ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
       return -1;
     }
-  at = (size_t) (before + 1);
-  memmove (&track->keys[at + 1], &track->keys[at], (track->n_keys - at) * sizeof *track->keys);
-  track->keys[at] = *key;
-  track->n_keys++;
+  at = replace ? (size_t) before : (size_t) (before + 1);
+  if (!replace)
+    {
+      shift_keys (track, at, at + 1, track->n_keys - at);
+      track->n_keys++;
+    }
+  store_key (track, at, key);
   return (ssize_t) at;
 }
 
@@ -132,8 +294,7 @@ ossa_track_remove_key (OssaTrack *track, size_t index, OssaError *err)
       ossa_error_set (err, OSSA_ERROR_NOT_FOUND, "key %zu does not exist", index);
       return false;
     }
-  memmove (&track->keys[index], &track->keys[index + 1],
-           (track->n_keys - index - 1) * sizeof *track->keys);
+  shift_keys (track, index + 1, index, track->n_keys - index - 1);
   track->n_keys--;
   return true;
 }
@@ -160,36 +321,41 @@ ossa_track_move_key (OssaTrack *track, size_t index, float time, OssaError *err)
       ossa_error_set (err, OSSA_ERROR_CONFLICT, "another key already sits at %g s", (double) time);
       return -1;
     }
-  key = track->keys[index];
+  key = ossa_track_get_key (track, index);
   key.time = time;
   ossa_track_remove_key (track, index, NULL);
-  /* Cannot fail: the slot just freed is still allocated. */
+  /* Cannot fail: the slot just freed is still allocated, and every column the key
+   * needs exists since it came from this track. */
   return ossa_track_set_key (track, &key, err);
 }
+
+/* Sampling and checking ------------------------------------------------------ */
 
 float
 ossa_track_sample (const OssaTrack *track, float t)
 {
   ssize_t i;
-  const OssaKey *k0, *k1;
+  OssaKey k0;
+  float t1, v1;
   double u, e, d;
 
   if (track->n_keys == 0)
     return NAN;
   i = ossa_track_key_before (track, t);
   if (i < 0)
-    return track->keys[0].value;
+    return track->values[0];
   if ((size_t) i + 1 >= track->n_keys)
-    return track->keys[track->n_keys - 1].value;
-  k0 = &track->keys[i];
-  k1 = &track->keys[i + 1];
-  u = ((double) t - k0->time) / ((double) k1->time - k0->time);
-  switch (k0->interp)
+    return track->values[track->n_keys - 1];
+  k0 = ossa_track_get_key (track, (size_t) i);
+  t1 = track->times[i + 1];
+  v1 = track->values[i + 1];
+  u = ((double) t - k0.time) / ((double) t1 - k0.time);
+  switch (k0.interp)
     {
     case OSSA_INTERP_STEP:
-      return k0->value;
+      return k0.value;
     case OSSA_INTERP_BEZIER:
-      e = ossa_curve_ease (&k0->curve, u);
+      e = ossa_curve_ease (&k0.curve, u);
       break;
     case OSSA_INTERP_LINEAR:
     case OSSA_N_INTERPS:
@@ -198,10 +364,108 @@ ossa_track_sample (const OssaTrack *track, float t)
       break;
     }
   if (track->channel == OSSA_CHANNEL_ROTATE)
-    d = ossa_rotation_delta (k0->value, k1->value, k0->spin, k0->turns);
+    d = ossa_rotation_delta (k0.value, v1, k0.spin, k0.turns);
   else
-    d = (double) k1->value - k0->value;
-  return (float) (k0->value + d * e);
+    d = (double) v1 - k0.value;
+  return (float) (k0.value + d * e);
+}
+
+static bool
+curve_valid (const OssaCurve *c)
+{
+  return isfinite (c->y1) && isfinite (c->y2) && c->x1 >= 0 && c->x1 <= 1
+         && c->x2 >= 0 && c->x2 <= 1;
+}
+
+/* Keys are checked a chunk at a time: a loop of fixed length over them, which
+ * compilers turn into vector compares even at -O2, and one branch a chunk. */
+#define CHECK_CHUNK 16
+
+/* Times strictly increasing between a finite first and last (so all finite), and
+ * values finite. NaN fails every comparison, so it is caught as well. */
+static bool
+times_values_look_valid (const float *times, const float *values, size_t n)
+{
+  unsigned bad = !(fabsf (times[0]) <= FLT_MAX) | !(fabsf (times[n - 1]) <= FLT_MAX)
+                 | !(fabsf (values[n - 1]) <= FLT_MAX);
+  size_t i = 0;
+
+  for (; i + CHECK_CHUNK < n; i += CHECK_CHUNK)
+    {
+      unsigned chunk = 0;
+
+      for (size_t j = 0; j < CHECK_CHUNK; j++)
+        chunk |= !(times[i + j + 1] > times[i + j]) | !(fabsf (values[i + j]) <= FLT_MAX);
+      bad |= chunk;
+    }
+  for (; i + 1 < n; i++)
+    bad |= !(times[i + 1] > times[i]) | !(fabsf (values[i]) <= FLT_MAX);
+  return !bad;
+}
+
+/* One pass over the columns without a branch per key, for the common case where
+ * everything is fine. True means valid; false means look again key by key. */
+static bool
+columns_look_valid (const OssaTrack *track)
+{
+  size_t n = track->n_keys;
+  unsigned bad = 0;
+
+  if (n == 0)
+    return true;
+  bad |= !times_values_look_valid (track->times, track->values, n);
+  for (size_t i = 0; track->interp != NULL && i < n; i++)
+    bad |= track->interp[i] >= OSSA_N_INTERPS
+           || (track->interp[i] == OSSA_INTERP_BEZIER && track->curves != NULL
+               && !curve_valid (&track->curves[i]));
+  for (size_t i = 0; track->spin != NULL && i < n; i++)
+    bad |= track->spin[i] >= OSSA_N_SPINS;
+  for (size_t i = 0; track->turns != NULL && i < n; i++)
+    bad |= track->turns[i] > OSSA_MAX_TURNS;
+  return !bad;
+}
+
+/* Key by key, the first problem in words. */
+static bool
+validate_keys (const OssaTrack *track, const char *channel, OssaError *err)
+{
+  for (size_t i = 0; i < track->n_keys; i++)
+    {
+      OssaKey k = ossa_track_get_key (track, i);
+
+      if (!isfinite (k.time) || !isfinite (k.value))
+        {
+          ossa_error_set (err, OSSA_ERROR_INVALID, "bone %u %s: key %zu has a time or value that is not a finite number",
+                          track->bone, channel, i);
+          return false;
+        }
+      if (i > 0 && !(k.time > track->times[i - 1]))
+        {
+          ossa_error_set (err, OSSA_ERROR_INVALID, "bone %u %s: key %zu at %g s does not come after key %zu at %g s",
+                          track->bone, channel, i, (double) k.time, i - 1,
+                          (double) track->times[i - 1]);
+          return false;
+        }
+      if ((unsigned) k.interp >= OSSA_N_INTERPS || (unsigned) k.spin >= OSSA_N_SPINS)
+        {
+          ossa_error_set (err, OSSA_ERROR_INVALID, "bone %u %s: key %zu has an unknown interpolation or spin",
+                          track->bone, channel, i);
+          return false;
+        }
+      if (k.interp == OSSA_INTERP_BEZIER && !curve_valid (&k.curve))
+        {
+          ossa_error_set (err, OSSA_ERROR_INVALID, "bone %u %s: key %zu has a bezier curve with x outside [0, 1] or a number that is not finite",
+                          track->bone, channel, i);
+          return false;
+        }
+      if (k.turns > OSSA_MAX_TURNS)
+        {
+          ossa_error_set (err, OSSA_ERROR_LIMIT, "bone %u %s: key %zu asks for %u turns (limit %u)",
+                          track->bone, channel, i, k.turns, OSSA_MAX_TURNS);
+          return false;
+        }
+    }
+  return true;
 }
 
 bool
@@ -215,45 +479,7 @@ ossa_track_validate (const OssaTrack *track, OssaError *err)
                       track->bone, (int) track->channel);
       return false;
     }
-  for (size_t i = 0; i < track->n_keys; i++)
-    {
-      const OssaKey *k = &track->keys[i];
-
-      if (!isfinite (k->time) || !isfinite (k->value))
-        {
-          ossa_error_set (err, OSSA_ERROR_INVALID, "bone %u %s: key %zu has a time or value that is not a finite number",
-                          track->bone, channel, i);
-          return false;
-        }
-      if (i > 0 && !(k->time > track->keys[i - 1].time))
-        {
-          ossa_error_set (err, OSSA_ERROR_INVALID, "bone %u %s: key %zu at %g s does not come after key %zu at %g s",
-                          track->bone, channel, i, (double) k->time, i - 1,
-                          (double) track->keys[i - 1].time);
-          return false;
-        }
-      if ((unsigned) k->interp >= OSSA_N_INTERPS || (unsigned) k->spin >= OSSA_N_SPINS)
-        {
-          ossa_error_set (err, OSSA_ERROR_INVALID, "bone %u %s: key %zu has an unknown interpolation or spin",
-                          track->bone, channel, i);
-          return false;
-        }
-      if (k->interp == OSSA_INTERP_BEZIER
-          && (!isfinite (k->curve.y1) || !isfinite (k->curve.y2)
-              || !(k->curve.x1 >= 0 && k->curve.x1 <= 1) || !(k->curve.x2 >= 0 && k->curve.x2 <= 1)))
-        {
-          ossa_error_set (err, OSSA_ERROR_INVALID, "bone %u %s: key %zu has a bezier curve with x outside [0, 1] or a number that is not finite",
-                          track->bone, channel, i);
-          return false;
-        }
-      if (k->turns > OSSA_MAX_TURNS)
-        {
-          ossa_error_set (err, OSSA_ERROR_LIMIT, "bone %u %s: key %zu asks for %u turns (limit %u)",
-                          track->bone, channel, i, k->turns, OSSA_MAX_TURNS);
-          return false;
-        }
-    }
-  return true;
+  return columns_look_valid (track) || validate_keys (track, channel, err);
 }
 
 bool
@@ -418,9 +644,8 @@ ossa_animation_sample_pose (const OssaAnimation *anim, const OssaSkeleton *skel,
 }
 
 bool
-ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaError *err)
+ossa_animation_validate_props (const OssaAnimation *anim, OssaError *err)
 {
-  uint8_t *seen;
   char what[96];
 
   snprintf (what, sizeof what, "animation name");
@@ -438,44 +663,62 @@ ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaError *e
                       anim->name, (double) anim->fps);
       return false;
     }
-  seen = calloc (n_bones ? n_bones : 1, 1);
-  if (seen == NULL)
+  return true;
+}
+
+bool
+ossa_animation_validate_track (const OssaAnimation *anim, size_t index, size_t n_bones,
+                               uint8_t *seen, OssaError *err)
+{
+  const OssaTrack *track = &anim->tracks[index];
+  unsigned bit = 1u << ((unsigned) track->channel & 7u);
+
+  if (track->bone >= n_bones)
     {
-      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      ossa_error_set (err, OSSA_ERROR_INVALID, "animation '%s': track %zu names bone %u, but the skeleton has %zu bones",
+                      anim->name, index, track->bone, n_bones);
       return false;
     }
-  for (size_t i = 0; i < anim->n_tracks; i++)
+  if (!ossa_track_validate (track, err))
     {
-      const OssaTrack *track = &anim->tracks[i];
-      unsigned bit = 1u << ((unsigned) track->channel & 7u);
+      char inner[OSSA_ERROR_MESSAGE_MAX];
 
-      if (track->bone >= n_bones)
-        {
-          ossa_error_set (err, OSSA_ERROR_INVALID, "animation '%s': track %zu names bone %u, but the skeleton has %zu bones",
-                          anim->name, i, track->bone, n_bones);
-          free (seen);
-          return false;
-        }
-      if (!ossa_track_validate (track, err))
-        {
-          char inner[OSSA_ERROR_MESSAGE_MAX];
-
-          snprintf (inner, sizeof inner, "%s", err ? err->message : "");
-          ossa_error_set (err, err ? err->code : OSSA_ERROR_INVALID, "animation '%s': %s", anim->name, inner);
-          free (seen);
-          return false;
-        }
-      if (seen[track->bone] & bit)
-        {
-          ossa_error_set (err, OSSA_ERROR_INVALID, "animation '%s': bone %u has two %s tracks",
-                          anim->name, track->bone, ossa_channel_name (track->channel));
-          free (seen);
-          return false;
-        }
-      seen[track->bone] |= (uint8_t) bit;
+      snprintf (inner, sizeof inner, "%s", err ? err->message : "");
+      ossa_error_set (err, err ? err->code : OSSA_ERROR_INVALID, "animation '%s': %s", anim->name, inner);
+      return false;
     }
-  free (seen);
+  if (seen[track->bone] & bit)
+    {
+      ossa_error_set (err, OSSA_ERROR_INVALID, "animation '%s': bone %u has two %s tracks",
+                      anim->name, track->bone, ossa_channel_name (track->channel));
+      return false;
+    }
+  seen[track->bone] |= (uint8_t) bit;
   return true;
+}
+
+uint8_t *
+ossa_animation_new_seen (size_t n_bones, OssaError *err)
+{
+  uint8_t *seen = calloc (n_bones ? n_bones : 1, 1);
+
+  if (seen == NULL)
+    ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+  return seen;
+}
+
+bool
+ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaError *err)
+{
+  uint8_t *seen;
+  bool ok = true;
+
+  if (!ossa_animation_validate_props (anim, err) || (seen = ossa_animation_new_seen (n_bones, err)) == NULL)
+    return false;
+  for (size_t i = 0; ok && i < anim->n_tracks; i++)
+    ok = ossa_animation_validate_track (anim, i, n_bones, seen, err);
+  free (seen);
+  return ok;
 }
 
 float
@@ -484,7 +727,11 @@ ossa_animation_last_key_time (const OssaAnimation *anim)
   float last = 0.f;
 
   for (size_t i = 0; i < anim->n_tracks; i++)
-    if (anim->tracks[i].n_keys > 0 && anim->tracks[i].keys[anim->tracks[i].n_keys - 1].time > last)
-      last = anim->tracks[i].keys[anim->tracks[i].n_keys - 1].time;
+    {
+      const OssaTrack *track = &anim->tracks[i];
+
+      if (track->n_keys > 0 && track->times[track->n_keys - 1] > last)
+        last = track->times[track->n_keys - 1];
+    }
   return last;
 }

@@ -17,7 +17,8 @@ extern "C" {
 #endif
 
 /* One key: an absolute local value at a time, and how the segment that starts here
- * reaches the next key. curve is used by BEZIER, spin and turns by ROTATE tracks. */
+ * reaches the next key. curve is used by BEZIER, spin and turns by ROTATE tracks.
+ * The value callers pass in and get out; tracks store keys as columns. */
 typedef struct
 {
   float      time;    /* seconds */
@@ -28,14 +29,22 @@ typedef struct
   uint32_t   turns;
 } OssaKey;
 
-/* One channel of one bone; keys sorted by strictly increasing time. */
+/* One channel of one bone, its keys as columns like the file's (DESIGN.md): most
+ * keys are LINEAR, SHORTEST and turn 0, so those columns are left out (NULL) until
+ * a key needs them, and sampling reads contiguous times. Every present column
+ * holds capacity entries. Read keys with ossa_track_get_key() and change them with
+ * the functions below, which keep the columns in step. */
 typedef struct
 {
   uint32_t    bone;
   OssaChannel channel;
-  OssaKey    *keys;
-  size_t      n_keys;
-  size_t      capacity;
+  size_t      n_keys, capacity;
+  float      *times;    /* strictly increasing */
+  float      *values;
+  uint8_t    *interp;   /* OssaInterp per key, or NULL = all LINEAR */
+  OssaCurve  *curves;   /* per key (used by BEZIER keys), or NULL = all default (OSSA_CURVE_EASE) */
+  uint8_t    *spin;     /* OssaSpin per key, or NULL = all SHORTEST */
+  uint32_t   *turns;    /* per key, or NULL = all 0 */
 } OssaTrack;
 
 typedef struct
@@ -56,6 +65,9 @@ void ossa_track_init (OssaTrack *track, uint32_t bone, OssaChannel channel);
 void ossa_track_clear (OssaTrack *track);
 bool ossa_track_copy (OssaTrack *dst, const OssaTrack *src);
 
+/* Key index (< n_keys) gathered from the columns, absent ones giving defaults. */
+OssaKey ossa_track_get_key (const OssaTrack *track, size_t index);
+
 /* Index of the key at exactly time, or -1. */
 ssize_t ossa_track_find_key (const OssaTrack *track, float time);
 
@@ -63,7 +75,8 @@ ssize_t ossa_track_find_key (const OssaTrack *track, float time);
 ssize_t ossa_track_key_before (const OssaTrack *track, float t);
 
 /* Inserts key in time order, or replaces the key already at that time. Returns its
- * index, or -1 with err set (time not finite or out of memory). */
+ * index, or -1 with err set (time not finite or out of memory). Fields are stored
+ * as given, unchecked: ossa_track_validate() says whether they make sense. */
 ssize_t ossa_track_set_key (OssaTrack *track, const OssaKey *key, OssaError *err);
 
 bool ossa_track_remove_key (OssaTrack *track, size_t index, OssaError *err);

@@ -186,41 +186,41 @@ build_segments (const OssaTrack *src, Segment *seg)
 {
   for (size_t i = 0; i < src->n_keys; i++)
     {
-      const OssaKey *k = &src->keys[i];
+      OssaKey k = ossa_track_get_key (src, i);
       Segment *s = &seg[i];
 
-      s->time = k->time;
-      s->value = k->value;
+      s->time = k.time;
+      s->value = k.value;
       s->delta = 0.f;
       s->inv_dt = 0.f;
       if (i + 1 == src->n_keys)
         continue;
-      s->inv_dt = (float) (1.0 / ((double) src->keys[i + 1].time - k->time));
-      if (k->interp == OSSA_INTERP_STEP)
+      s->inv_dt = (float) (1.0 / ((double) src->times[i + 1] - k.time));
+      if (k.interp == OSSA_INTERP_STEP)
         continue;
       if (src->channel == OSSA_CHANNEL_ROTATE)
-        s->delta = (float) ossa_rotation_delta (k->value, src->keys[i + 1].value, k->spin, k->turns);
+        s->delta = (float) ossa_rotation_delta (k.value, src->values[i + 1], k.spin, k.turns);
       else
-        s->delta = (float) ((double) src->keys[i + 1].value - k->value);
+        s->delta = (float) ((double) src->values[i + 1] - k.value);
     }
 }
 
 /* Uniform buckets over the key span, as many as keys: with evenly spaced keys the
  * bucket lands on the right segment or one before it. */
 static void
-build_buckets (const OssaKey *keys, size_t n_keys, Track *t, uint32_t *buckets)
+build_buckets (const float *times, size_t n_keys, Track *t, uint32_t *buckets)
 {
-  float span = keys[n_keys - 1].time - keys[0].time;
+  float span = times[n_keys - 1] - times[0];
   size_t k = 0;
 
-  t->t0 = keys[0].time;
+  t->t0 = times[0];
   t->n_buckets = (uint32_t) n_keys;
   t->scale = span > 0 ? (float) n_keys / span : 0.f;
   for (uint32_t b = 0; b < n_keys; b++)
     {
       float start = t->scale > 0 ? t->t0 + (float) b / t->scale : t->t0;
 
-      while (k + 1 < n_keys && keys[k + 1].time <= start)
+      while (k + 1 < n_keys && times[k + 1] <= start)
         k++;
       buckets[b] = t->first + (uint32_t) k;
     }
@@ -229,8 +229,8 @@ build_buckets (const OssaKey *keys, size_t n_keys, Track *t, uint32_t *buckets)
 static bool
 has_bezier (const OssaTrack *src)
 {
-  for (size_t k = 0; k + 1 < src->n_keys; k++)
-    if (src->keys[k].interp == OSSA_INTERP_BEZIER)
+  for (size_t k = 0; src->interp != NULL && k + 1 < src->n_keys; k++)
+    if (src->interp[k] == OSSA_INTERP_BEZIER)
       return true;
   return false;
 }
@@ -269,28 +269,39 @@ static void
 build_track (OssaClip *clip, Track *t, const OssaTrack *src, float rest, size_t *seg,
              size_t *eased, size_t *easing)
 {
-  OssaKey constant = ossa_key_make (0.f, rest);
-  const OssaKey *keys = src ? src->keys : &constant;
-  size_t n_keys = src ? src->n_keys : 1;
-  OssaTrack one = { 0, OSSA_CHANNEL_TRANSLATE_X, &constant, 1, 1 };
+  float zero = 0.f;
+  OssaTrack constant = { 0 };
+  size_t n_keys;
 
+  if (src == NULL)
+    {
+      constant.n_keys = constant.capacity = 1;
+      constant.times = &zero;
+      constant.values = &rest;
+      src = &constant;
+    }
+  n_keys = src->n_keys;
   t->first = (uint32_t) *seg;
   t->last = (uint32_t) (*seg + n_keys - 1);
   t->first_easing = -1;
-  build_segments (src ? src : &one, &clip->segments[*seg]);
-  build_buckets (keys, n_keys, t, &clip->buckets[*seg]);
-  if (src && has_bezier (src))
+  build_segments (src, &clip->segments[*seg]);
+  build_buckets (src->times, n_keys, t, &clip->buckets[*seg]);
+  if (has_bezier (src))
     {
       t->first_easing = (int32_t) *eased;
       for (size_t k = 0; k < n_keys; k++)
         {
-          bool bez = keys[k].interp == OSSA_INTERP_BEZIER && k + 1 < n_keys;
+          bool bez = src->interp[k] == OSSA_INTERP_BEZIER && k + 1 < n_keys;
 
           /* Other segments of a track that has BEZIER keys ease linearly through
            * easings[0]: no branch per segment in the sampling loop. */
           clip->easing_of[*eased + k] = bez ? (int32_t) *easing : 0;
           if (bez)
-            build_easing (&keys[k].curve, &clip->easings[(*easing)++]);
+            {
+              OssaKey key = ossa_track_get_key (src, k);
+
+              build_easing (&key.curve, &clip->easings[(*easing)++]);
+            }
         }
       *eased += n_keys;
     }
@@ -322,7 +333,7 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
         {
           n_eased += t->n_keys;
           for (size_t k = 0; k + 1 < t->n_keys; k++)
-            n_easings += t->keys[k].interp == OSSA_INTERP_BEZIER;
+            n_easings += t->interp[k] == OSSA_INTERP_BEZIER;
         }
     }
   if (n_segments >= UINT32_MAX || !allocate (clip, n_segments, n_easings, n_eased))

@@ -218,9 +218,8 @@ swap_track (OssaCommand *cmd, OssaDocument *doc, OssaError *err)
     }
   else if (track != NULL)
     {
-      /* The keys now belong to the command: detach them before dropping the slot. */
-      track->keys = NULL;
-      track->n_keys = track->capacity = 0;
+      /* The columns now belong to the command: detach them before dropping the slot. */
+      ossa_track_init (track, track->bone, track->channel);
       ossa_animation_remove_track (anim, (size_t) (track - anim->tracks));
     }
   cmd->track.present = doc_present;

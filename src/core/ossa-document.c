@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ossa-types.h"
+#include "ossa-validate-private.h"
 
 OssaDocument *
 ossa_document_new (void)
@@ -212,22 +213,27 @@ ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,
 }
 
 bool
+ossa_document_validate_animation_name (const OssaDocument *doc, size_t index, OssaError *err)
+{
+  for (size_t j = 0; j < index; j++)
+    if (strcmp (doc->animations[j].name, doc->animations[index].name) == 0)
+      {
+        ossa_error_set (err, OSSA_ERROR_INVALID, "animation %zu '%s': the name is already used by animation %zu",
+                        index, doc->animations[index].name, j);
+        return false;
+      }
+  return true;
+}
+
+bool
 ossa_document_validate (const OssaDocument *doc, OssaError *err)
 {
   if (!ossa_skeleton_validate (&doc->skeleton, err))
     return false;
   for (size_t i = 0; i < doc->n_animations; i++)
-    {
-      if (!ossa_animation_validate (&doc->animations[i], doc->skeleton.n_bones, err))
-        return false;
-      for (size_t j = 0; j < i; j++)
-        if (strcmp (doc->animations[j].name, doc->animations[i].name) == 0)
-          {
-            ossa_error_set (err, OSSA_ERROR_INVALID, "animation %zu '%s': the name is already used by animation %zu",
-                            i, doc->animations[i].name, j);
-            return false;
-          }
-    }
+    if (!ossa_animation_validate (&doc->animations[i], doc->skeleton.n_bones, err)
+        || !ossa_document_validate_animation_name (doc, i, err))
+      return false;
   for (size_t i = 0; i < doc->n_maps; i++)
     if (!ossa_grid_map_validate (&doc->maps[i], err))
       return false;

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Between the protobuf-c messages of proto/ossa.proto and OssaDocument. The only
  * file of libossa that sees the generated code: everything is copied out of an
- * unpacked message before it is freed, and nothing keeps a pointer into one.
+ * unpacked message (or, for large key columns, taken over from the arena it was
+ * unpacked into) before it is freed, and nothing keeps a pointer into one.
  *
- * Loading is three steps. check_message() looks at every count, column length,
+ * Loading is two steps. check_message() looks at every count, column length,
  * index and enum number in the message before anything of the core is allocated
  * (protobuf-c trusts what a file declares, so we must not). convert_document() then
- * copies, allocating each array once with its exact size; it can only run out of
- * memory. ossa_document_validate() finally applies the semantic rules. */
+ * copies, allocating each array once with its exact size, and applies the semantic
+ * rules of ossa_document_validate() to each part right after copying it, in that
+ * function's order (ossa-validate-private.h): a document is read once, while each
+ * track is still in cache, not a second time after it has all been copied. */
 #include "ossa-io.h"
 
 #include <stdarg.h>
@@ -18,15 +21,18 @@
 #include <string.h>
 
 #include "ossa-types.h"
+#include "ossa-validate-private.h"
 #include "ossa.pb-c.h"
 
 /* Short enough that the reason after it still fits in an OssaError message. */
 #define LABEL_NAME_MAX 64
 
-static void
+/* Always false, to end a failed step in one statement. */
+static bool
 set_no_memory (OssaError *err)
 {
   ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+  return false;
 }
 
 /* calloc (0, …) may return NULL, which would read as out of memory. */
@@ -56,10 +62,25 @@ label (char *buf, size_t size, const char *kind, size_t index, const char *name)
  * quarter of the time of a load (bench/bench-load.c). The arena hands out memory
  * from a few large blocks and drops them all at once, so its free() does nothing
  * and the unpacked message is released with the arena, on every path, instead of
- * with free_unpacked(). */
+ * with free_unpacked().
+ *
+ * Arrays of ARENA_OWN_MIN bytes or more are malloc'd one by one instead, so that
+ * the loader can take a track's times and values over as they are (arena_take())
+ * rather than copy them: a copy costs as much again in memory written and, in a
+ * fresh process, in pages faulted in. Few arrays are that large, so there are
+ * few such allocations. */
 #define ARENA_FIRST_BLOCK ((size_t) 64 << 10)
 #define ARENA_MAX_BLOCK   ((size_t) 8 << 20)
 #define ARENA_ALIGN       _Alignof (max_align_t)
+#define ARENA_OWN_MIN     ((size_t) 256)
+/* How far past the last array taken arena_take() looks. protobuf-c allocates a
+ * track's arrays in field order, then the next track's, so the next array to take
+ * is a few entries on: past the other columns of a track, or before an
+ * animation's first track past its array of tracks and the scratch space
+ * protobuf-c takes to scan a message of many fields (a few dozen entries at
+ * most). Should that order ever change, arrays are copied instead, at a bounded
+ * cost. */
+#define ARENA_TAKE_WINDOW 64
 
 typedef struct ArenaBlock ArenaBlock;
 struct ArenaBlock
@@ -73,7 +94,31 @@ typedef struct
 {
   ArenaBlock *blocks;      /* the first one is the one being filled */
   size_t      next_size;
+  void      **own;         /* arrays malloc'd one by one, in order; NULL once taken */
+  size_t      n_own, own_capacity;
+  size_t      take_from;   /* where arena_take() starts looking */
 } Arena;
+
+static void *
+arena_alloc_own (Arena *arena, size_t size)
+{
+  void *p;
+
+  if (arena->n_own == arena->own_capacity)
+    {
+      size_t cap = arena->own_capacity ? 2 * arena->own_capacity : 64;
+      void **own = realloc (arena->own, cap * sizeof *own);
+
+      if (own == NULL)
+        return NULL;
+      arena->own = own;
+      arena->own_capacity = cap;
+    }
+  p = malloc (size);
+  if (p != NULL)
+    arena->own[arena->n_own++] = p;
+  return p;
+}
 
 static void *
 arena_alloc (void *arena_data, size_t size)
@@ -84,31 +129,20 @@ arena_alloc (void *arena_data, size_t size)
 
   if (size > SIZE_MAX / 2)
     return NULL;
+  if (size >= ARENA_OWN_MIN)
+    return arena_alloc_own (arena, size);
   size = (size + ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1);
   if (b == NULL || b->size - b->used < size)
     {
-      /* A request larger than a block gets a block of its own, kept behind the
-       * current one so that the room left there is not lost. */
-      bool own = b != NULL && size > arena->next_size;
-      size_t bytes = own || size > arena->next_size ? size : arena->next_size;
-
-      b = malloc (sizeof *b + bytes);
+      b = malloc (sizeof *b + arena->next_size);
       if (b == NULL)
         return NULL;
       b->used = 0;
-      b->size = bytes;
-      if (own)
-        {
-          b->next = arena->blocks->next;
-          arena->blocks->next = b;
-        }
-      else
-        {
-          b->next = arena->blocks;
-          arena->blocks = b;
-          if (arena->next_size < ARENA_MAX_BLOCK)
-            arena->next_size *= 2;
-        }
+      b->size = arena->next_size;
+      b->next = arena->blocks;
+      arena->blocks = b;
+      if (arena->next_size < ARENA_MAX_BLOCK)
+        arena->next_size *= 2;
     }
   p = (char *) b->data + b->used;
   b->used += size;
@@ -120,9 +154,34 @@ arena_free (void *arena_data, void *pointer)
 {
 }
 
+/* Hands the array p of size bytes over to the caller, who frees it from now on;
+ * false (nothing changes) when it is not one the arena can give away, such as a
+ * small array inside a block: then it has to be copied. */
+static bool
+arena_take (Arena *arena, const void *p, size_t size)
+{
+  size_t end = arena->take_from + ARENA_TAKE_WINDOW;
+
+  if (size < ARENA_OWN_MIN)
+    return false;
+  for (size_t i = arena->take_from; i < arena->n_own && i < end; i++)
+    if (arena->own[i] == p)
+      {
+        arena->own[i] = NULL;
+        arena->take_from = i + 1;
+        return true;
+      }
+  return false;
+}
+
 static void
 arena_release (Arena *arena)
 {
+  for (size_t i = 0; i < arena->n_own; i++)
+    free (arena->own[i]);
+  free (arena->own);
+  arena->own = NULL;
+  arena->n_own = arena->own_capacity = arena->take_from = 0;
   while (arena->blocks != NULL)
     {
       ArenaBlock *next = arena->blocks->next;
@@ -385,10 +444,8 @@ convert_transform (const Ossa__Transform *t)
 }
 
 static bool
-convert_skeleton (const Ossa__Skeleton *src, OssaSkeleton *skel)
+copy_bones (const Ossa__Skeleton *src, OssaSkeleton *skel)
 {
-  if (src == NULL || src->n_bones == 0)
-    return true;
   skel->bones = calloc (src->n_bones, sizeof *skel->bones);
   if (skel->bones == NULL)
     return false;
@@ -410,79 +467,178 @@ convert_skeleton (const Ossa__Skeleton *src, OssaSkeleton *skel)
   return true;
 }
 
-/* Keys from the columns, which check_track() has found consistent. The defaults
- * go in first in one tight pass; the optional columns overwrite them. */
-static void
-fill_keys (OssaKey *keys, const Ossa__Track *t)
+static bool
+convert_skeleton (const Ossa__Skeleton *src, OssaSkeleton *skel, OssaError *err)
 {
-  const OssaKey base = ossa_key_make (0.f, 0.f);
-  size_t n = t->n_times, c = 0;
+  if (src != NULL && src->n_bones > 0 && !copy_bones (src, skel))
+    return set_no_memory (err);
+  return ossa_skeleton_validate (skel, err);
+}
 
+/* Every column below comes from a track check_track() has found consistent: each
+ * optional column is empty or one per key, enums are in range, and there are 4
+ * curve numbers per BEZIER key. */
+
+_Static_assert (sizeof (Ossa__Interp) == sizeof (int) && sizeof (Ossa__Spin) == sizeof (int),
+                "protobuf-c enums are int-sized");
+
+/* An enum column as a byte per key; NULL when it is absent or all default (0),
+ * as it is in most tracks. *ok goes false when memory runs out. */
+static uint8_t *
+narrow_enums (const int *col, size_t n, bool *ok)
+{
+  size_t first = 0;
+  uint8_t *bytes;
+
+  while (first < n && col[first] == 0)
+    first++;
+  if (first == n)
+    return NULL;
+  bytes = malloc (n);
+  if (bytes == NULL)
+    {
+      *ok = false;
+      return NULL;
+    }
   for (size_t i = 0; i < n; i++)
-    {
-      keys[i] = base;
-      keys[i].time = t->times[i];
-      keys[i].value = t->values[i];
-    }
-  for (size_t i = 0; i < t->n_interp; i++)
-    {
-      keys[i].interp = (OssaInterp) t->interp[i];
-      if (keys[i].interp == OSSA_INTERP_BEZIER)
-        {
-          keys[i].curve = (OssaCurve) { t->curves[c], t->curves[c + 1], t->curves[c + 2],
-                                        t->curves[c + 3] };
-          c += 4;
-        }
-    }
-  for (size_t i = 0; i < t->n_spin; i++)
-    keys[i].spin = (OssaSpin) t->spin[i];
-  for (size_t i = 0; i < t->n_turns; i++)
-    keys[i].turns = t->turns[i];
+    bytes[i] = (uint8_t) col[i];
+  return bytes;
 }
 
-static bool
-convert_track (const Ossa__Track *src, OssaTrack *track)
+/* The packed curves spread over the keys, the default on keys that are not
+ * BEZIER; NULL when no key is. */
+static OssaCurve *
+expand_curves (const Ossa__Track *src, bool *ok)
 {
+  const float *c = src->curves;
+  OssaCurve *curves;
+
+  if (src->n_curves == 0)
+    return NULL;
+  curves = malloc (src->n_times * sizeof *curves);
+  if (curves == NULL)
+    {
+      *ok = false;
+      return NULL;
+    }
+  for (size_t i = 0; i < src->n_times; i++)
+    if (src->interp[i] == OSSA__INTERP__BEZIER)
+      {
+        curves[i] = (OssaCurve) { c[0], c[1], c[2], c[3] };
+        c += 4;
+      }
+    else
+      curves[i] = OSSA_CURVE_EASE;
+  return curves;
+}
+
+/* A column of the message as the track's own: taken over from the arena when it
+ * can be, else copied. *ok goes false when memory runs out. */
+static void *
+take_column (Arena *arena, void *col, size_t bytes, bool *ok)
+{
+  void *copy;
+
+  if (arena_take (arena, col, bytes))
+    return col;
+  copy = malloc (bytes);
+  if (copy == NULL)
+    {
+      *ok = false;
+      return NULL;
+    }
+  return memcpy (copy, col, bytes);
+}
+
+/* NULL when absent or all 0. */
+static uint32_t *
+take_turns (Arena *arena, const Ossa__Track *src, bool *ok)
+{
+  size_t n = src->n_turns, first = 0;
+
+  while (first < n && src->turns[first] == 0)
+    first++;
+  if (first == n)
+    return NULL;
+  return take_column (arena, src->turns, n * sizeof *src->turns, ok);
+}
+
+/* False on out of memory only; the track is then safe to clear. */
+static bool
+convert_track (Arena *arena, const Ossa__Track *src, OssaTrack *track)
+{
+  size_t n = src->n_times;
+  bool ok = true;
+
   ossa_track_init (track, src->bone, (OssaChannel) src->channel);
-  if (src->n_times == 0)
+  if (n == 0)
     return true;
-  track->keys = malloc (src->n_times * sizeof *track->keys);
-  if (track->keys == NULL)
-    return false;
-  track->n_keys = track->capacity = src->n_times;
-  fill_keys (track->keys, src);
-  return true;
+  track->n_keys = track->capacity = n;
+  track->times = take_column (arena, src->times, n * sizeof *track->times, &ok);
+  track->values = take_column (arena, src->values, n * sizeof *track->values, &ok);
+  track->interp = narrow_enums ((const int *) src->interp, src->n_interp, &ok);
+  track->curves = expand_curves (src, &ok);
+  track->spin = narrow_enums ((const int *) src->spin, src->n_spin, &ok);
+  track->turns = take_turns (arena, src, &ok);
+  return ok;
 }
 
+/* Each track is checked as soon as it is converted, not in a second pass over
+ * the whole document once its keys have long left the cache. */
 static bool
-convert_animation (const Ossa__Animation *src, OssaAnimation *anim)
+convert_tracks (Arena *arena, const Ossa__Animation *src, OssaAnimation *anim, size_t n_bones,
+                OssaError *err)
 {
-  anim->name = copy_name (src->name);
-  if (anim->name == NULL)
-    return false;
-  anim->duration = src->duration;
-  anim->loop = src->loop;
-  anim->fps = src->fps;
+  uint8_t *seen;
+  bool ok = true;
+
   if (src->n_tracks == 0)
     return true;
   anim->tracks = calloc (src->n_tracks, sizeof *anim->tracks);
   if (anim->tracks == NULL)
-    return false;
+    return set_no_memory (err);
   /* Zeroed tracks are safe to clear, so the count can cover them all now. */
   anim->n_tracks = anim->capacity = src->n_tracks;
-  for (size_t i = 0; i < src->n_tracks; i++)
-    if (!convert_track (src->tracks[i], &anim->tracks[i]))
-      return false;
-  return true;
+  seen = ossa_animation_new_seen (n_bones, err);
+  if (seen == NULL)
+    return false;
+  for (size_t i = 0; ok && i < src->n_tracks; i++)
+    {
+      if (!convert_track (arena, src->tracks[i], &anim->tracks[i]))
+        ok = set_no_memory (err);
+      else
+        ok = ossa_animation_validate_track (anim, i, n_bones, seen, err);
+    }
+  free (seen);
+  return ok;
+}
+
+/* Animation index of doc, checked as ossa_document_validate() does: its
+ * properties, its tracks, then its name against the animations before it. */
+static bool
+convert_animation (Arena *arena, const Ossa__Animation *src, OssaDocument *doc, size_t index,
+                   OssaError *err)
+{
+  OssaAnimation *anim = &doc->animations[index];
+
+  anim->name = copy_name (src->name);
+  if (anim->name == NULL)
+    return set_no_memory (err);
+  anim->duration = src->duration;
+  anim->loop = src->loop;
+  anim->fps = src->fps;
+  return ossa_animation_validate_props (anim, err)
+         && convert_tracks (arena, src, anim, doc->skeleton.n_bones, err)
+         && ossa_document_validate_animation_name (doc, index, err);
 }
 
 static bool
-convert_map (const Ossa__GridMap *src, OssaGridMap *map)
+convert_map (const Ossa__GridMap *src, OssaGridMap *map, OssaError *err)
 {
   map->name = copy_name (src->name);
   map->cells = malloc (src->cells.len);
   if (map->name == NULL || map->cells == NULL)
-    return false;
+    return set_no_memory (err);
   memcpy (map->cells, src->cells.data, src->cells.len);
   map->width = src->width;
   map->height = src->height;
@@ -498,38 +654,40 @@ convert_map (const Ossa__GridMap *src, OssaGridMap *map)
       map->goal_x = src->goal->x;
       map->goal_y = src->goal->y;
     }
-  return true;
+  return ossa_grid_map_validate (map, err);
 }
 
 static bool
-convert_lists (const Ossa__Document *msg, OssaDocument *doc)
+convert_lists (Arena *arena, const Ossa__Document *msg, OssaDocument *doc, OssaError *err)
 {
   if (msg->n_animations > 0)
     {
       doc->animations = calloc (msg->n_animations, sizeof *doc->animations);
       if (doc->animations == NULL)
-        return false;
+        return set_no_memory (err);
       doc->n_animations = msg->n_animations;
       for (size_t i = 0; i < msg->n_animations; i++)
-        if (!convert_animation (msg->animations[i], &doc->animations[i]))
+        if (!convert_animation (arena, msg->animations[i], doc, i, err))
           return false;
     }
   if (msg->n_maps > 0)
     {
       doc->maps = calloc (msg->n_maps, sizeof *doc->maps);
       if (doc->maps == NULL)
-        return false;
+        return set_no_memory (err);
       doc->n_maps = msg->n_maps;
       for (size_t i = 0; i < msg->n_maps; i++)
-        if (!convert_map (msg->maps[i], &doc->maps[i]))
+        if (!convert_map (msg->maps[i], &doc->maps[i], err))
           return false;
     }
   return true;
 }
 
-/* Only fails on out of memory: check_message() has seen everything else. */
+/* The document, valid; NULL with err set when it is not or memory runs out. The
+ * parts are checked in ossa_document_validate()'s order (skeleton, animations,
+ * maps), so the first problem reported is the one it would report. */
 static OssaDocument *
-convert_document (const Ossa__Document *msg, OssaError *err)
+convert_document (Arena *arena, const Ossa__Document *msg, OssaError *err)
 {
   OssaDocument *doc = ossa_document_new ();
 
@@ -538,20 +696,19 @@ convert_document (const Ossa__Document *msg, OssaError *err)
       set_no_memory (err);
       return NULL;
     }
-  if ((msg->generator != NULL && (doc->generator = strdup (msg->generator)) == NULL)
-      || !convert_skeleton (msg->skeleton, &doc->skeleton) || !convert_lists (msg, doc))
-    {
-      ossa_document_free (doc);
-      set_no_memory (err);
-      return NULL;
-    }
-  return doc;
+  if (msg->generator != NULL && (doc->generator = strdup (msg->generator)) == NULL)
+    set_no_memory (err);
+  else if (convert_skeleton (msg->skeleton, &doc->skeleton, err)
+           && convert_lists (arena, msg, doc, err))
+    return doc;
+  ossa_document_free (doc);
+  return NULL;
 }
 
 OssaDocument *
 ossa_document_load_bytes (const void *data, size_t size, const char *path, OssaError *err)
 {
-  Arena arena = { NULL, ARENA_FIRST_BLOCK };
+  Arena arena = { NULL, ARENA_FIRST_BLOCK, NULL, 0, 0, 0 };
   ProtobufCAllocator allocator = { arena_alloc, arena_free, &arena };
   Ossa__Document *msg;
   OssaDocument *doc = NULL;
@@ -563,19 +720,9 @@ ossa_document_load_bytes (const void *data, size_t size, const char *path, OssaE
                     OSSA_MAX_FILE_SIZE);
   else if ((msg = ossa__document__unpack (&allocator, size, data)) == NULL)
     ossa_error_set (err, OSSA_ERROR_FORMAT, "not a valid Ossa document (protobuf decoding failed)");
-  else
-    {
-      if (check_message (msg, err))
-        doc = convert_document (msg, err);
-      /* Released before validating: the peak holds one copy of the keys, not two. */
-      arena_release (&arena);
-      if (doc != NULL && !ossa_document_validate (doc, err))
-        {
-          ossa_document_free (doc);
-          doc = NULL;
-        }
-    }
-  /* After a failed unpack, what protobuf-c had allocated is still here. */
+  else if (check_message (msg, err))
+    doc = convert_document (&arena, msg, err);
+  /* The message, and after a failed unpack whatever protobuf-c had allocated. */
   arena_release (&arena);
   if (doc == NULL && err != NULL)
     {
@@ -588,7 +735,8 @@ ossa_document_load_bytes (const void *data, size_t size, const char *path, OssaE
 /* Saving ----------------------------------------------------------------------- */
 
 /* Every message the document needs, allocated in a few arrays so that one
- * function can free them all. Strings and cells point into the document. */
+ * function can free them all. Strings, cells and most key columns point into the
+ * document. */
 typedef struct
 {
   Ossa__Document    doc;
@@ -600,6 +748,7 @@ typedef struct
   Ossa__Animation **anim_ptrs;
   Ossa__Track      *tracks;       /* the tracks of all animations, in order */
   Ossa__Track     **track_ptrs;
+  void            **track_blocks; /* per track: its converted columns, or NULL */
   size_t            n_tracks;
   Ossa__GridMap    *maps;
   Ossa__GridMap   **map_ptrs;
@@ -609,9 +758,9 @@ typedef struct
 static void
 outgoing_free (Outgoing *out)
 {
-  /* Each track's columns are one block that starts at its times. */
   for (size_t i = 0; i < out->n_tracks; i++)
-    free (out->tracks[i].times);
+    free (out->track_blocks[i]);
+  free (out->track_blocks);
   free (out->bones);
   free (out->bone_ptrs);
   free (out->rests);
@@ -665,14 +814,54 @@ build_bone (const OssaBone *src, Ossa__Bone *b, Ossa__Transform *rest)
   b->color = src->color;
 }
 
-/* Columns that hold only their default (all LINEAR, all SHORTEST, no turns) are
- * left out; curves are written for BEZIER keys only. */
-static bool
-build_track (const OssaTrack *src, Ossa__Track *t)
+/* Which optional columns hold more than their default (all LINEAR, all SHORTEST,
+ * no turns) and so are written, the others being left out of the file; and how
+ * many BEZIER keys write a curve. */
+typedef struct
 {
-  size_t n = src->n_keys, n_bezier = 0, words, c = 0;
-  bool any_interp = false, any_spin = false, any_turns = false;
-  float *block;
+  bool   any_interp, any_spin, any_turns;
+  size_t n_bezier;
+} TrackShape;
+
+static TrackShape
+track_shape (const OssaTrack *src)
+{
+  TrackShape shape = { false, false, false, 0 };
+
+  for (size_t i = 0; src->interp != NULL && i < src->n_keys; i++)
+    {
+      shape.any_interp |= src->interp[i] != OSSA_INTERP_LINEAR;
+      shape.n_bezier += src->interp[i] == OSSA_INTERP_BEZIER;
+    }
+  for (size_t i = 0; src->spin != NULL && i < src->n_keys; i++)
+    shape.any_spin |= src->spin[i] != OSSA_SPIN_SHORTEST;
+  for (size_t i = 0; src->turns != NULL && i < src->n_keys; i++)
+    shape.any_turns |= src->turns[i] != 0;
+  return shape;
+}
+
+static void
+pack_curves (const OssaTrack *src, float *out)
+{
+  const OssaCurve ease = OSSA_CURVE_EASE;
+
+  for (size_t i = 0; i < src->n_keys; i++)
+    if (src->interp[i] == OSSA_INTERP_BEZIER)
+      {
+        memcpy (out, src->curves != NULL ? &src->curves[i] : &ease, sizeof ease);
+        out += 4;
+      }
+}
+
+/* Times, values and turns point at the track's own columns (packing only reads
+ * them). Interp and spin, widened to protobuf-c's int-sized enums, and the curves,
+ * packed 4 per BEZIER key, go into one block left in *block for outgoing_free(). */
+static bool
+build_track (const OssaTrack *src, Ossa__Track *t, void **block)
+{
+  size_t n = src->n_keys, words;
+  TrackShape shape;
+  uint32_t *w;
 
   ossa__track__init (t);
   t->has_bone = t->has_channel = 1;
@@ -680,58 +869,43 @@ build_track (const OssaTrack *src, Ossa__Track *t)
   t->channel = (Ossa__Channel) src->channel;
   if (n == 0)
     return true;
-  for (size_t i = 0; i < n; i++)
-    {
-      any_interp |= src->keys[i].interp != OSSA_INTERP_LINEAR;
-      n_bezier += src->keys[i].interp == OSSA_INTERP_BEZIER;
-      any_spin |= src->keys[i].spin != OSSA_SPIN_SHORTEST;
-      any_turns |= src->keys[i].turns != 0;
-    }
-  /* Every column is 4-byte words: floats, int-sized enums, uint32. */
-  words = 2 * n + 4 * n_bezier + (any_interp + any_spin + any_turns) * n;
-  block = malloc (words * sizeof (float));
-  if (block == NULL)
-    return false;
   t->n_times = t->n_values = n;
-  t->times = block;
-  t->values = block + n;
-  t->n_curves = 4 * n_bezier;
-  t->curves = block + 2 * n;
-  block += 2 * n + 4 * n_bezier;
-  if (any_interp)
-    {
-      t->n_interp = n;
-      t->interp = (Ossa__Interp *) (void *) block;
-      block += n;
-    }
-  if (any_spin)
-    {
-      t->n_spin = n;
-      t->spin = (Ossa__Spin *) (void *) block;
-      block += n;
-    }
-  if (any_turns)
+  t->times = src->times;
+  t->values = src->values;
+  shape = track_shape (src);
+  if (shape.any_turns)
     {
       t->n_turns = n;
-      t->turns = (uint32_t *) (void *) block;
+      t->turns = src->turns;
     }
-  for (size_t i = 0; i < n; i++)
+  /* Every converted column is 4-byte words: floats and int-sized enums. */
+  words = 4 * shape.n_bezier + (shape.any_interp + shape.any_spin) * n;
+  if (words == 0)
+    return true;
+  w = *block = malloc (words * sizeof *w);
+  if (w == NULL)
+    return false;
+  if (shape.n_bezier > 0)
     {
-      const OssaKey *k = &src->keys[i];
-
-      t->times[i] = k->time;
-      t->values[i] = k->value;
-      if (any_interp)
-        t->interp[i] = (Ossa__Interp) k->interp;
-      if (k->interp == OSSA_INTERP_BEZIER)
-        {
-          memcpy (&t->curves[c], &k->curve, sizeof k->curve);
-          c += 4;
-        }
-      if (any_spin)
-        t->spin[i] = (Ossa__Spin) k->spin;
-      if (any_turns)
-        t->turns[i] = k->turns;
+      t->n_curves = 4 * shape.n_bezier;
+      t->curves = (float *) (void *) w;
+      pack_curves (src, t->curves);
+      w += 4 * shape.n_bezier;
+    }
+  if (shape.any_interp)
+    {
+      t->n_interp = n;
+      t->interp = (Ossa__Interp *) (void *) w;
+      for (size_t i = 0; i < n; i++)
+        t->interp[i] = (Ossa__Interp) src->interp[i];
+      w += n;
+    }
+  if (shape.any_spin)
+    {
+      t->n_spin = n;
+      t->spin = (Ossa__Spin *) (void *) w;
+      for (size_t i = 0; i < n; i++)
+        t->spin[i] = (Ossa__Spin) src->spin[i];
     }
   return true;
 }
@@ -747,7 +921,8 @@ build_animations (const OssaDocument *doc, Outgoing *out)
   out->anim_ptrs = alloc0 (n, sizeof *out->anim_ptrs);
   out->tracks = alloc0 (total, sizeof *out->tracks);
   out->track_ptrs = alloc0 (total, sizeof *out->track_ptrs);
-  if (!out->anims || !out->anim_ptrs || !out->tracks || !out->track_ptrs)
+  out->track_blocks = alloc0 (total, sizeof *out->track_blocks);
+  if (!out->anims || !out->anim_ptrs || !out->tracks || !out->track_ptrs || !out->track_blocks)
     return false;
   for (size_t i = 0; i < n; i++)
     {
@@ -767,7 +942,7 @@ build_animations (const OssaDocument *doc, Outgoing *out)
         {
           out->track_ptrs[next] = &out->tracks[next];
           out->n_tracks = next + 1;
-          if (!build_track (&src->tracks[j], &out->tracks[next]))
+          if (!build_track (&src->tracks[j], &out->tracks[next], &out->track_blocks[next]))
             return false;
         }
     }

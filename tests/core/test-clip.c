@@ -51,10 +51,14 @@ dump_track (size_t bone, int channel)
   const OssaTrack *t = debug_anim ? ossa_animation_find_track (debug_anim, (uint32_t) bone, (OssaChannel) channel) : NULL;
 
   for (size_t k = 0; t && k < t->n_keys; k++)
-    g_printerr ("  key %zu: t=%.9g v=%.9g interp=%d curve=(%g %g %g %g) spin=%d turns=%u\n", k,
-                (double) t->keys[k].time, (double) t->keys[k].value, t->keys[k].interp,
-                (double) t->keys[k].curve.x1, (double) t->keys[k].curve.y1, (double) t->keys[k].curve.x2,
-                (double) t->keys[k].curve.y2, t->keys[k].spin, t->keys[k].turns);
+    {
+      OssaKey key = ossa_track_get_key (t, k);
+
+      g_printerr ("  key %zu: t=%.9g v=%.9g interp=%d curve=(%g %g %g %g) spin=%d turns=%u\n", k,
+                  (double) key.time, (double) key.value, key.interp, (double) key.curve.x1,
+                  (double) key.curve.y1, (double) key.curve.x2, (double) key.curve.y2, key.spin,
+                  key.turns);
+    }
 }
 
 static void

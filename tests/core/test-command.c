@@ -73,7 +73,7 @@ check_key_set (const OssaDocument *doc)
 
   g_assert_nonnull (t);
   g_assert_cmpuint (t->n_keys, ==, 1);
-  g_assert_cmpint (t->keys[0].interp, ==, OSSA_INTERP_BEZIER);
+  g_assert_cmpint (ossa_track_get_key (t, 0).interp, ==, OSSA_INTERP_BEZIER);
 }
 
 static void
@@ -88,10 +88,10 @@ check_key_moved (const OssaDocument *doc)
 {
   const OssaTrack *t = ossa_animation_find_track (&doc->animations[0], 1, OSSA_CHANNEL_ROTATE);
 
-  assert_close (t->keys[0].time, 1, 0);
-  assert_close (t->keys[0].value, DEG (45), 0);
-  assert_close (t->keys[1].time, 2, 0);
-  assert_close (t->keys[1].value, 0, 0);
+  assert_close (t->times[0], 1, 0);
+  assert_close (t->values[0], DEG (45), 0);
+  assert_close (t->times[1], 2, 0);
+  assert_close (t->values[1], 0, 0);
 }
 
 static void

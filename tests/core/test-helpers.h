@@ -59,9 +59,15 @@ test_documents_equal (const OssaDocument *a, const OssaDocument *b)
           const OssaTrack *tx = &x->tracks[t];
           const OssaTrack *ty = ossa_animation_find_track (y, tx->bone, tx->channel);
 
-          if (ty == NULL || tx->n_keys != ty->n_keys
-              || (tx->n_keys && memcmp (tx->keys, ty->keys, tx->n_keys * sizeof *tx->keys) != 0))
+          if (ty == NULL || tx->n_keys != ty->n_keys)
             return FALSE;
+          for (size_t k = 0; k < tx->n_keys; k++)
+            {
+              OssaKey kx = ossa_track_get_key (tx, k), ky = ossa_track_get_key (ty, k);
+
+              if (memcmp (&kx, &ky, sizeof kx) != 0)
+                return FALSE;
+            }
         }
     }
   return TRUE;

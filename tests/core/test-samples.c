@@ -218,19 +218,19 @@ check_keys (const OssaAnimation *anim)
       g_assert_cmpuint (tr->n_keys, >=, 2);
       for (size_t k = 0; k < tr->n_keys; k++)
         {
-          const OssaKey *key = &tr->keys[k];
+          OssaKey key = ossa_track_get_key (tr, k);
 
-          g_assert_cmpfloat (key->time, >=, 0.f);
-          g_assert_cmpfloat (key->time, <=, anim->duration);
-          g_assert_true (isfinite (key->value));
+          g_assert_cmpfloat (key.time, >=, 0.f);
+          g_assert_cmpfloat (key.time, <=, anim->duration);
+          g_assert_true (isfinite (key.value));
           if (k > 0)
-            g_assert_cmpfloat (key->time, >, tr->keys[k - 1].time);
-          if (key->interp == OSSA_INTERP_BEZIER)
+            g_assert_cmpfloat (key.time, >, tr->times[k - 1]);
+          if (key.interp == OSSA_INTERP_BEZIER)
             {
-              g_assert_cmpfloat (key->curve.x1, >=, 0.f);
-              g_assert_cmpfloat (key->curve.x1, <=, 1.f);
-              g_assert_cmpfloat (key->curve.x2, >=, 0.f);
-              g_assert_cmpfloat (key->curve.x2, <=, 1.f);
+              g_assert_cmpfloat (key.curve.x1, >=, 0.f);
+              g_assert_cmpfloat (key.curve.x1, <=, 1.f);
+              g_assert_cmpfloat (key.curve.x2, >=, 0.f);
+              g_assert_cmpfloat (key.curve.x2, <=, 1.f);
             }
         }
     }
@@ -256,7 +256,7 @@ test_walk (void)
    * last key's mode, which starts no segment). */
   for (size_t i = 0; i < walk->n_tracks; i++)
     for (size_t k = 0; k + 1 < walk->tracks[i].n_keys; k++)
-      seen[walk->tracks[i].keys[k].interp] = true;
+      seen[ossa_track_get_key (&walk->tracks[i], k).interp] = true;
   g_assert_true (seen[OSSA_INTERP_LINEAR]);
   g_assert_true (seen[OSSA_INTERP_STEP]);
   g_assert_true (seen[OSSA_INTERP_BEZIER]);
@@ -435,7 +435,8 @@ test_shortest_across_pi (void)
             continue;
           for (size_t k = 0; k + 1 < tr->n_keys; k++)
             {
-              const OssaKey *k0 = &tr->keys[k], *k1 = &tr->keys[k + 1];
+              OssaKey key0 = ossa_track_get_key (tr, k), key1 = ossa_track_get_key (tr, k + 1);
+              const OssaKey *k0 = &key0, *k1 = &key1;
               double d, mid, expected, prev;
               float tm;
 
@@ -497,7 +498,8 @@ test_spin_with_turns (void)
 
       for (size_t k = 0; k + 1 < tr->n_keys; k++)
         {
-          const OssaKey *k0 = &tr->keys[k], *k1 = &tr->keys[k + 1];
+          OssaKey key0 = ossa_track_get_key (tr, k), key1 = ossa_track_get_key (tr, k + 1);
+          const OssaKey *k0 = &key0, *k1 = &key1;
           double d, quarter, expected;
           float tq;
 
