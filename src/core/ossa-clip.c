@@ -8,16 +8,16 @@
 
 #include "ossa-fastmath-private.h"
 
-/* One segment, starting at a key: value(t) = value + delta · ease(clamp((t − time) ·
- * inv_dt)). The spin rule, STEP (delta 0) and the last key (delta 0, inv_dt 0) are
- * folded in when the clip is built, so sampling never branches on them. 16 bytes:
- * four segments a cache line. */
+/* One segment, starting at a key and ending at the next one's time:
+ * value(u) = value + delta · ease(u), u the clamped fraction of the way. The spin
+ * rule and STEP (delta 0) are folded in when the clip is built; the last key has
+ * delta 0. 16 bytes: four segments a cache line. */
 typedef struct
 {
-  float time;
-  float value;
-  float delta;
-  float inv_dt;
+  float   time;
+  float   value;
+  float   delta;
+  int32_t easing;  /* 0: linear (LINEAR, STEP, last key); else index into clip->easings */
 } Segment;
 
 /* A BEZIER segment's easing y(u): the two cubics in the curve parameter s, and a
@@ -28,11 +28,22 @@ typedef struct
  * vertical at one end.) */
 #define GUESS_STEPS 16
 #define GRID 64
+
+/* Curves are few (presets, mostly) and shared, so each gets a table of y(u) fine
+ * enough for linear interpolation to stay within TABLE_TOLERANCE of the solved
+ * curve, checked cell by cell when the clip is built; sampling then costs two
+ * loads and a multiply. A curve the table cannot follow (a vertical tangent), or
+ * one past MAX_TABLES distinct curves, is solved each time instead. */
+#define TABLE_STEPS 4096
+#define TABLE_TOLERANCE 2e-6
+#define MAX_TABLES 256
 typedef struct
 {
   float ax, bx, cx;
   float ay, by, cy;
   float guess[GUESS_STEPS + 1];
+  OssaCurve curve;               /* what it was built from, to share it */
+  float *table;                  /* y at u = j / TABLE_STEPS, or NULL: solve */
 } Easing;
 
 
@@ -46,7 +57,6 @@ typedef struct
   float    t0;           /* time of the first key */
   float    scale;        /* buckets per second */
   uint32_t n_buckets;    /* bucket b: last segment at or before t0 + b / scale */
-  int32_t  first_easing; /* -1: no BEZIER key; else index into clip->easing_of */
 } Track;
 
 struct OssaClip
@@ -56,31 +66,28 @@ struct OssaClip
   Track    *tracks;        /* n_bones · OSSA_N_CHANNELS */
   Segment  *segments;
   uint32_t *buckets;       /* one per segment, as absolute segment indices */
-  int32_t  *easing_of;     /* per segment of tracks with BEZIER keys: its easing */
-  Easing   *easings;       /* easings[0] is linear, for the other segments there */
+  Easing   *easings;       /* easings[0] is unused: easing 0 means linear */
+  size_t    n_easings;
   float     duration;
 };
 
-/* A copy of the segment a track used last time, with the time range in which it
- * still applies. During playback nearly every frame stays inside it, so sampling
- * reads this array front to back and touches the clip's key data only when a track
- * passes a key. */
-typedef struct
-{
-  float    lo, hi;         /* the segment applies for lo <= t < hi */
-  float    start, inv_dt, value, delta;
-  uint32_t segment;
-  int32_t  easing;         /* -1 (track has no BEZIER key) or index into clip->easings */
-} CachedSegment;
-
+/* For each track, a copy of the segment it used last time and the time range in
+ * which that segment still applies. During playback nearly every frame stays
+ * inside it, so sampling streams these arrays front to back, four tracks at a time,
+ * and touches the clip's key data only when a track passes a key. One array per
+ * field (not per track) so that four tracks are one vector load. */
 struct OssaClipCursor
 {
-  CachedSegment *tracks;
+  float    *lo, *hi;       /* the segment applies for lo <= t < hi */
+  float    *start, *inv_dt, *value, *delta;
+  int32_t  *easing;        /* 0: linear; else index into clip->easings */
+  uint32_t *segment;
 };
 
 static void
 build_easing (const OssaCurve *curve, Easing *e)
 {
+  e->curve = *curve;
   e->cx = 3.f * curve->x1;
   e->bx = 3.f * (curve->x2 - curve->x1) - e->cx;
   e->ax = 1.f - e->cx - e->bx;
@@ -126,6 +133,9 @@ build_linear_easing (Easing *e)
   e->cx = e->cy = 1.f;
   for (int j = 0; j <= GUESS_STEPS; j++)
     e->guess[j] = (float) j / GUESS_STEPS;
+  e->table = malloc ((TABLE_STEPS + 1) * sizeof *e->table);
+  for (int j = 0; e->table != NULL && j <= TABLE_STEPS; j++)
+    e->table[j] = (float) j / TABLE_STEPS;
 }
 
 static inline float
@@ -153,8 +163,8 @@ bisect (const Easing *e, float u, float lo, float hi)
   return 0.5f * (lo + hi);
 }
 
-static inline __attribute__ ((always_inline)) float
-ease (const Easing *e, float u)
+static float
+solve_ease (const Easing *e, float u)
 {
   float f = u * GUESS_STEPS;
   int j = (int) f;
@@ -181,8 +191,70 @@ ease (const Easing *e, float u)
   return ((e->ay * s + e->by) * s + e->cy) * s;
 }
 
+typedef struct Builder Builder;
+static int32_t intern_easing (OssaClip *clip, Builder *b, const OssaCurve *curve);
+
+static inline float
+ease (const Easing *e, float u)
+{
+  float f, a;
+  int j;
+
+  if (e->table == NULL)
+    return solve_ease (e, u);
+  f = u * TABLE_STEPS;
+  j = (int) f;
+  if (j >= TABLE_STEPS)
+    j = TABLE_STEPS - 1;
+  a = e->table[j];
+  return a + (e->table[j + 1] - a) * (f - (float) j);
+}
+
+/* y(u) in double precision, for building tables: bisection on x(s), exact to the
+ * last bit; it runs 2 · TABLE_STEPS times a curve, once, when the clip is built. */
+static double
+exact_ease (const Easing *e, double u)
+{
+  double lo = 0, hi = 1, s;
+
+  for (int k = 0; k < 52; k++)
+    {
+      s = 0.5 * (lo + hi);
+      if (((e->ax * s + e->bx) * s + e->cx) * s < u)
+        lo = s;
+      else
+        hi = s;
+    }
+  s = 0.5 * (lo + hi);
+  return ((e->ay * s + e->by) * s + e->cy) * s;
+}
+
+/* The y(u) table for e, kept only when linear interpolation in it agrees with the
+ * exact curve at every cell's middle. */
 static void
-build_segments (const OssaTrack *src, Segment *seg)
+build_table (Easing *e)
+{
+  float *table = malloc ((TABLE_STEPS + 1) * sizeof *table);
+  bool good = table != NULL;
+
+  for (int j = 0; good && j <= TABLE_STEPS; j++)
+    table[j] = (float) exact_ease (e, (double) j / TABLE_STEPS);
+  e->table = table;
+  for (int j = 0; good && j < TABLE_STEPS; j++)
+    {
+      double u = (j + 0.5) / TABLE_STEPS;
+
+      good = fabs (ease (e, (float) u) - exact_ease (e, u)) <= TABLE_TOLERANCE;
+    }
+  if (!good)
+    {
+      free (table);
+      e->table = NULL;
+    }
+}
+
+static void
+build_segments (OssaClip *clip, Builder *b, const OssaTrack *src, Segment *seg)
 {
   for (size_t i = 0; i < src->n_keys; i++)
     {
@@ -192,16 +264,15 @@ build_segments (const OssaTrack *src, Segment *seg)
       s->time = k.time;
       s->value = k.value;
       s->delta = 0.f;
-      s->inv_dt = 0.f;
-      if (i + 1 == src->n_keys)
-        continue;
-      s->inv_dt = (float) (1.0 / ((double) src->times[i + 1] - k.time));
-      if (k.interp == OSSA_INTERP_STEP)
+      s->easing = 0;
+      if (i + 1 == src->n_keys || k.interp == OSSA_INTERP_STEP)
         continue;
       if (src->channel == OSSA_CHANNEL_ROTATE)
         s->delta = (float) ossa_rotation_delta (k.value, src->values[i + 1], k.spin, k.turns);
       else
         s->delta = (float) ((double) src->values[i + 1] - k.value);
+      if (k.interp == OSSA_INTERP_BEZIER)
+        s->easing = intern_easing (clip, b, &k.curve);
     }
 }
 
@@ -226,15 +297,6 @@ build_buckets (const float *times, size_t n_keys, Track *t, uint32_t *buckets)
     }
 }
 
-static bool
-has_bezier (const OssaTrack *src)
-{
-  for (size_t k = 0; src->interp != NULL && k + 1 < src->n_keys; k++)
-    if (src->interp[k] == OSSA_INTERP_BEZIER)
-      return true;
-  return false;
-}
-
 /* The animation's track for each (bone, channel), or NULL: slots[bone · 5 + channel]. */
 static const OssaTrack **
 index_tracks (const OssaAnimation *anim, size_t n_bones)
@@ -250,7 +312,7 @@ index_tracks (const OssaAnimation *anim, size_t n_bones)
 }
 
 static bool
-allocate (OssaClip *clip, size_t n_segments, size_t n_easings, size_t n_eased_segments)
+allocate (OssaClip *clip, size_t n_segments, size_t n_easings)
 {
   size_t n_tracks = clip->n_bones * OSSA_N_CHANNELS;
 
@@ -258,20 +320,60 @@ allocate (OssaClip *clip, size_t n_segments, size_t n_easings, size_t n_eased_se
   clip->tracks = calloc (n_tracks + 1, sizeof *clip->tracks);
   clip->segments = malloc (n_segments * sizeof *clip->segments + 1);
   clip->buckets = malloc (n_segments * sizeof *clip->buckets + 1);
-  clip->easing_of = malloc (n_eased_segments * sizeof *clip->easing_of + 1);
   clip->easings = malloc ((n_easings + 1) * sizeof *clip->easings);
-  return clip->parents && clip->tracks && clip->segments && clip->buckets && clip->easing_of
-         && clip->easings;
+  return clip->parents && clip->tracks && clip->segments && clip->buckets && clip->easings;
+}
+
+/* Where the next segment and easing go while a clip is built, and a hash set of
+ * the curves seen so far: keys mostly use a few presets, and one easing per
+ * distinct curve keeps them all in cache while sampling. */
+struct Builder
+{
+  size_t   segment;
+  size_t   n_easings;
+  int32_t *curve_slots;  /* easing index or -1; capacity a power of two */
+  size_t   curve_mask;
+};
+
+static uint32_t
+hash_curve (const OssaCurve *c)
+{
+  uint32_t words[4], h = 2166136261u;
+
+  memcpy (words, c, sizeof words);
+  for (int i = 0; i < 4; i++)
+    h = (h ^ words[i]) * 16777619u;
+  return h ^ (h >> 15);
+}
+
+/* The easing for curve, built the first time the curve is seen. */
+static int32_t
+intern_easing (OssaClip *clip, Builder *b, const OssaCurve *curve)
+{
+  size_t i = hash_curve (curve) & b->curve_mask;
+  int32_t e;
+
+  while ((e = b->curve_slots[i]) >= 0)
+    {
+      if (memcmp (&clip->easings[e].curve, curve, sizeof *curve) == 0)
+        return e;
+      i = (i + 1) & b->curve_mask;
+    }
+  e = (int32_t) b->n_easings++;
+  build_easing (curve, &clip->easings[e]);
+  clip->easings[e].table = NULL;
+  if (e <= MAX_TABLES)
+    build_table (&clip->easings[e]);
+  b->curve_slots[i] = e;
+  return e;
 }
 
 /* Fills one track slot from src, or with a constant rest value when src is NULL. */
 static void
-build_track (OssaClip *clip, Track *t, const OssaTrack *src, float rest, size_t *seg,
-             size_t *eased, size_t *easing)
+build_track (OssaClip *clip, Track *t, const OssaTrack *src, float rest, Builder *b)
 {
   float zero = 0.f;
   OssaTrack constant = { 0 };
-  size_t n_keys;
 
   if (src == NULL)
     {
@@ -280,32 +382,11 @@ build_track (OssaClip *clip, Track *t, const OssaTrack *src, float rest, size_t 
       constant.values = &rest;
       src = &constant;
     }
-  n_keys = src->n_keys;
-  t->first = (uint32_t) *seg;
-  t->last = (uint32_t) (*seg + n_keys - 1);
-  t->first_easing = -1;
-  build_segments (src, &clip->segments[*seg]);
-  build_buckets (src->times, n_keys, t, &clip->buckets[*seg]);
-  if (has_bezier (src))
-    {
-      t->first_easing = (int32_t) *eased;
-      for (size_t k = 0; k < n_keys; k++)
-        {
-          bool bez = src->interp[k] == OSSA_INTERP_BEZIER && k + 1 < n_keys;
-
-          /* Other segments of a track that has BEZIER keys ease linearly through
-           * easings[0]: no branch per segment in the sampling loop. */
-          clip->easing_of[*eased + k] = bez ? (int32_t) *easing : 0;
-          if (bez)
-            {
-              OssaKey key = ossa_track_get_key (src, k);
-
-              build_easing (&key.curve, &clip->easings[(*easing)++]);
-            }
-        }
-      *eased += n_keys;
-    }
-  *seg += n_keys;
+  t->first = (uint32_t) b->segment;
+  t->last = (uint32_t) (b->segment + src->n_keys - 1);
+  build_segments (clip, b, src, &clip->segments[b->segment]);
+  build_buckets (src->times, src->n_keys, t, &clip->buckets[b->segment]);
+  b->segment += src->n_keys;
 }
 
 OssaClip *
@@ -314,7 +395,8 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
   OssaClip *clip = NULL;
   const OssaTrack **slots = NULL;
   size_t n_slots = skel->n_bones * OSSA_N_CHANNELS;
-  size_t n_segments = 0, n_easings = 0, n_eased = 0, seg = 0, eased = 0, easing = 1;
+  size_t n_segments = 0, n_easings = 0, cap = 16;
+  Builder builder = { 0, 1, NULL, 0 };
 
   if (!ossa_animation_validate (anim, skel->n_bones, err))
     return NULL;
@@ -329,28 +411,41 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
       const OssaTrack *t = slots[i];
 
       n_segments += t ? t->n_keys : 1;
-      if (t && has_bezier (t))
-        {
-          n_eased += t->n_keys;
-          for (size_t k = 0; k + 1 < t->n_keys; k++)
-            n_easings += t->interp[k] == OSSA_INTERP_BEZIER;
-        }
+      for (size_t k = 0; t && t->interp && k + 1 < t->n_keys; k++)
+        n_easings += t->interp[k] == OSSA_INTERP_BEZIER;
     }
-  if (n_segments >= UINT32_MAX || !allocate (clip, n_segments, n_easings, n_eased))
+  while (cap < 2 * (n_easings + 1))
+    cap *= 2;
+  builder.curve_slots = malloc (cap * sizeof *builder.curve_slots);
+  builder.curve_mask = cap - 1;
+  if (n_segments >= UINT32_MAX || builder.curve_slots == NULL
+      || !allocate (clip, n_segments, n_easings))
     goto oom;
+  memset (builder.curve_slots, 0xff, cap * sizeof *builder.curve_slots);
   build_linear_easing (&clip->easings[0]);
+  clip->n_easings = 1;
   for (size_t b = 0; b < skel->n_bones; b++)
     {
       clip->parents[b] = skel->bones[b].parent;
       for (int c = 0; c < OSSA_N_CHANNELS; c++)
         build_track (clip, &clip->tracks[b * OSSA_N_CHANNELS + c], slots[b * OSSA_N_CHANNELS + c],
                      ossa_transform_get_channel (&skel->bones[b].rest, (OssaChannel) c),
-                     &seg, &eased, &easing);
+                     &builder);
     }
+  /* Usually a handful of distinct curves: give back the room kept for one each. */
+  clip->n_easings = builder.n_easings;
+  {
+    Easing *shrunk = realloc (clip->easings, builder.n_easings * sizeof *shrunk);
+
+    if (shrunk != NULL)
+      clip->easings = shrunk;
+  }
+  free (builder.curve_slots);
   free (slots);
   return clip;
 
 oom:
+  free (builder.curve_slots);
   free (slots);
   ossa_clip_free (clip);
   ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
@@ -366,7 +461,8 @@ ossa_clip_free (OssaClip *clip)
   free (clip->tracks);
   free (clip->segments);
   free (clip->buckets);
-  free (clip->easing_of);
+  for (size_t i = 0; clip->easings != NULL && i < clip->n_easings; i++)
+    free (clip->easings[i].table);
   free (clip->easings);
   free (clip);
 }
@@ -383,39 +479,49 @@ ossa_clip_duration (const OssaClip *clip)
   return clip->duration;
 }
 
-/* Refills a cursor entry for the segment k of track t. */
-static void
-cache_segment (const OssaClip *clip, const Track *t, uint32_t k, CachedSegment *c)
+/* Refills cursor entry i for segment k. */
+static inline void
+cache_segment (const OssaClip *clip, size_t i, uint32_t k, OssaClipCursor *c)
 {
+  const Track *t = &clip->tracks[i];
   const Segment *s = &clip->segments[k];
 
-  c->lo = k == t->first ? -INFINITY : s->time;
-  c->hi = k == t->last ? INFINITY : clip->segments[k + 1].time;
-  c->start = s->time;
-  c->inv_dt = s->inv_dt;
-  c->value = s->value;
-  c->delta = s->delta;
-  c->segment = k;
-  c->easing = t->first_easing >= 0 ? clip->easing_of[t->first_easing + (int32_t) (k - t->first)] : -1;
+  c->lo[i] = k == t->first ? -INFINITY : s->time;
+  c->hi[i] = k == t->last ? INFINITY : s[1].time;
+  c->start[i] = s->time;
+  c->inv_dt[i] = k == t->last ? 0.f : 1.f / (s[1].time - s->time);
+  c->value[i] = s->value;
+  c->delta[i] = s->delta;
+  c->easing[i] = s->easing;
+  c->segment[i] = k;
 }
 
 OssaClipCursor *
 ossa_clip_cursor_new (const OssaClip *clip)
 {
   size_t n = clip->n_bones * OSSA_N_CHANNELS;
-  OssaClipCursor *cursor = malloc (sizeof *cursor);
+  OssaClipCursor *c = calloc (1, sizeof *c);
+  float *floats = malloc ((6 * n + 1) * sizeof *floats);
+  uint32_t *words = malloc ((2 * n + 1) * sizeof *words);
 
-  if (cursor == NULL)
-    return NULL;
-  cursor->tracks = malloc ((n + 1) * sizeof *cursor->tracks);
-  if (cursor->tracks == NULL)
+  if (c == NULL || floats == NULL || words == NULL)
     {
-      free (cursor);
+      free (c);
+      free (floats);
+      free (words);
       return NULL;
     }
+  c->lo = floats;
+  c->hi = floats + n;
+  c->start = floats + 2 * n;
+  c->inv_dt = floats + 3 * n;
+  c->value = floats + 4 * n;
+  c->delta = floats + 5 * n;
+  c->segment = words;
+  c->easing = (int32_t *) (words + n);
   for (size_t i = 0; i < n; i++)
-    cache_segment (clip, &clip->tracks[i], clip->tracks[i].first, &cursor->tracks[i]);
-  return cursor;
+    cache_segment (clip, i, clip->tracks[i].first, c);
+  return c;
 }
 
 void
@@ -423,7 +529,8 @@ ossa_clip_cursor_free (OssaClipCursor *cursor)
 {
   if (cursor == NULL)
     return;
-  free (cursor->tracks);
+  free (cursor->lo);
+  free (cursor->segment);
   free (cursor);
 }
 
@@ -436,13 +543,12 @@ bucket_index (const Track *t, float time)
   return t->first + b;
 }
 
-/* The segment for time: from hint when time has not gone back before it, else from
- * the bucket table; then a short walk forward. */
+/* The segment for time, walking forward from k, which must not be past it (or be
+ * the track's first segment). */
 static inline uint32_t
-find_segment (const OssaClip *clip, const Track *t, float time, uint32_t hint)
+walk (const OssaClip *clip, const Track *t, float time, uint32_t k)
 {
   const Segment *seg = clip->segments;
-  uint32_t k = seg[hint].time <= time ? hint : clip->buckets[bucket_index (t, time)];
 
   while (k < t->last && seg[k + 1].time <= time)
     k++;
@@ -456,38 +562,145 @@ clamp01 (float u)
 }
 
 static inline float
-sample_cached (const OssaClip *clip, const Track *t, float time, CachedSegment *c)
+eval_cached (const OssaClip *clip, const OssaClipCursor *c, size_t i, float time)
 {
-  float u;
+  float u = clamp01 ((time - c->start[i]) * c->inv_dt[i]);
 
-  if (!(time >= c->lo && time < c->hi))
-    cache_segment (clip, t, find_segment (clip, t, time, c->segment), c);
-  u = clamp01 ((time - c->start) * c->inv_dt);
-  if (c->easing > 0)
-    u = ease (&clip->easings[c->easing], u);
-  return c->value + c->delta * u;
+  if (c->easing[i] != 0)
+    u = ease (&clip->easings[c->easing[i]], u);
+  return c->value[i] + c->delta[i] * u;
 }
 
-static inline float
-sample_seek (const OssaClip *clip, const Track *t, float time)
+/* Cursor entry i after time moved: forward from the entry's segment when time went
+ * on, else from the bucket table. */
+static void
+refill (const OssaClip *clip, OssaClipCursor *c, size_t i, float time)
 {
-  uint32_t k = find_segment (clip, t, time, t->last);
-  const Segment *s = &clip->segments[k];
-  float u = clamp01 ((time - s->time) * s->inv_dt);
+  const Track *t = &clip->tracks[i];
+  uint32_t k = time >= c->start[i] ? c->segment[i] : clip->buckets[bucket_index (t, time)];
 
-  if (t->first_easing >= 0)
+  cache_segment (clip, i, walk (clip, t, time, k), c);
+}
+
+/* Tracks that passed a key are gathered and refilled REFILL_BATCH at a time: their
+ * segments are prefetched while the scan goes on, so the misses overlap. */
+#define REFILL_BATCH 64
+
+typedef struct
+{
+  uint32_t index[REFILL_BATCH];
+  size_t   n;
+} Pending;
+
+static void
+flush_pending (const OssaClip *clip, OssaClipCursor *c, Pending *p, float time, float *out)
+{
+  for (size_t j = 0; j < p->n; j++)
     {
-      int32_t e = clip->easing_of[t->first_easing + (int32_t) (k - t->first)];
-
-      u = ease (&clip->easings[e], u);
+      refill (clip, c, p->index[j], time);
+      out[p->index[j]] = eval_cached (clip, c, p->index[j], time);
     }
+  p->n = 0;
+}
+
+static inline void
+defer_refill (const OssaClip *clip, OssaClipCursor *c, Pending *p, size_t i, float time,
+              float *out)
+{
+  __builtin_prefetch (&clip->segments[c->segment[i] + 1]);
+  __builtin_prefetch (&clip->tracks[i]);
+  p->index[p->n++] = (uint32_t) i;
+  if (p->n == REFILL_BATCH)
+    flush_pending (clip, c, p, time, out);
+}
+
+static void
+sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
+{
+  size_t n = clip->n_bones * OSSA_N_CHANNELS;
+  Pending pending = { .n = 0 };
+  size_t i = 0;
+
+#ifdef __SSE2__
+  {
+    const __m128 t4 = _mm_set1_ps (time), zero = _mm_setzero_ps (), one = _mm_set1_ps (1.f);
+
+    for (; i + 4 <= n; i += 4)
+      {
+        __m128 inside = _mm_and_ps (_mm_cmple_ps (_mm_loadu_ps (&c->lo[i]), t4),
+                                    _mm_cmplt_ps (t4, _mm_loadu_ps (&c->hi[i])));
+        __m128 u = _mm_mul_ps (_mm_sub_ps (t4, _mm_loadu_ps (&c->start[i])), _mm_loadu_ps (&c->inv_dt[i]));
+        __m128i eased = _mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) &c->easing[i]),
+                                         _mm_setzero_si128 ());
+        int stale = _mm_movemask_ps (inside) ^ 0xf;
+        int curved = _mm_movemask_ps (_mm_castsi128_ps (eased)) ^ 0xf;
+
+        u = _mm_min_ps (_mm_max_ps (u, zero), one);
+        _mm_storeu_ps (&out[i], _mm_add_ps (_mm_loadu_ps (&c->value[i]),
+                                            _mm_mul_ps (_mm_loadu_ps (&c->delta[i]), u)));
+        /* A BEZIER segment, or a track that passed a key: lane by lane. Linear
+         * lanes go through the identity table too, which saves a branch each. */
+        if ((curved | stale) != 0)
+          {
+            float uu[4];
+
+            _mm_storeu_ps (uu, u);
+            for (int l = 0; l < 4; l++)
+              {
+                size_t j = i + (size_t) l;
+
+                if (stale & (1 << l))
+                  defer_refill (clip, c, &pending, j, time, out);
+                else
+                  out[j] = c->value[j] + c->delta[j] * ease (&clip->easings[c->easing[j]], uu[l]);
+              }
+          }
+      }
+  }
+#endif
+  for (; i < n; i++)
+    {
+      if (time >= c->lo[i] && time < c->hi[i])
+        out[i] = eval_cached (clip, c, i, time);
+      else
+        defer_refill (clip, c, &pending, i, time, out);
+    }
+  flush_pending (clip, c, &pending, time, out);
+}
+
+/* How far ahead a random seek prefetches: bucket entries 2·LOOKAHEAD tracks ahead
+ * and segments LOOKAHEAD tracks ahead, so both dependent misses are in flight long
+ * before they are needed. */
+#define LOOKAHEAD 16
+
+static inline float
+seek_track (const OssaClip *clip, const Track *t, float time)
+{
+  const Segment *s;
+  uint32_t k = walk (clip, t, time, clip->buckets[bucket_index (t, time)]);
+  float u;
+
+  s = &clip->segments[k];
+  u = k == t->last ? 0.f : clamp01 ((time - s->time) / (s[1].time - s->time));
+  if (s->easing != 0)
+    u = ease (&clip->easings[s->easing], u);
   return s->value + s->delta * u;
 }
 
-/* How far ahead random seeks prefetch: bucket entries 2·LOOKAHEAD tracks ahead and
- * segments LOOKAHEAD tracks ahead, so both dependent misses are in flight long
- * before they are needed. */
-#define LOOKAHEAD 8
+static void
+sample_seek (const OssaClip *clip, float time, float *out)
+{
+  size_t n = clip->n_bones * OSSA_N_CHANNELS;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      if (i + 2 * LOOKAHEAD < n)
+        __builtin_prefetch (&clip->buckets[bucket_index (&clip->tracks[i + 2 * LOOKAHEAD], time)]);
+      if (i + LOOKAHEAD < n)
+        __builtin_prefetch (&clip->segments[clip->buckets[bucket_index (&clip->tracks[i + LOOKAHEAD], time)]]);
+      out[i] = seek_track (clip, &clip->tracks[i], time);
+    }
+}
 
 _Static_assert (sizeof (OssaTransform) == OSSA_N_CHANNELS * sizeof (float),
                 "OssaTransform is the five channels in channel order");
@@ -495,25 +708,12 @@ _Static_assert (sizeof (OssaTransform) == OSSA_N_CHANNELS * sizeof (float),
 void
 ossa_clip_sample (const OssaClip *clip, float t, OssaClipCursor *cursor, OssaTransform *local)
 {
-  size_t n = clip->n_bones * OSSA_N_CHANNELS;
-  float *out = (float *) local;
-
   /* Tracks are laid out bone · 5 + channel, the order of OssaTransform's floats, so
    * the pose is filled front to back. */
   if (cursor != NULL)
-    {
-      for (size_t i = 0; i < n; i++)
-        out[i] = sample_cached (clip, &clip->tracks[i], t, &cursor->tracks[i]);
-      return;
-    }
-  for (size_t i = 0; i < n; i++)
-    {
-      if (i + 2 * LOOKAHEAD < n)
-        __builtin_prefetch (&clip->buckets[bucket_index (&clip->tracks[i + 2 * LOOKAHEAD], t)]);
-      if (i + LOOKAHEAD < n)
-        __builtin_prefetch (&clip->segments[clip->buckets[bucket_index (&clip->tracks[i + LOOKAHEAD], t)]]);
-      out[i] = sample_seek (clip, &clip->tracks[i], t);
-    }
+    sample_forward (clip, t, cursor, (float *) local);
+  else
+    sample_seek (clip, t, (float *) local);
 }
 
 static inline void
