@@ -668,18 +668,19 @@ sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
   flush_pending (clip, c, &pending, time, out);
 }
 
-/* How far ahead a random seek prefetches: bucket entries 2·LOOKAHEAD tracks ahead
- * and segments LOOKAHEAD tracks ahead, so both dependent misses are in flight long
- * before they are needed. */
+/* A random seek is a three-stage pipeline over the tracks, LOOKAHEAD apart: work
+ * out track i + 2·LOOKAHEAD's bucket and prefetch it; read track i + LOOKAHEAD's
+ * bucket (in cache by now) and prefetch its segment; evaluate track i. Each track
+ * costs two dependent cache misses, and this keeps many of them in flight. */
 #define LOOKAHEAD 16
 
 static inline float
-seek_track (const OssaClip *clip, const Track *t, float time)
+eval_segment (const OssaClip *clip, const Track *t, uint32_t k, float time)
 {
   const Segment *s;
-  uint32_t k = walk (clip, t, time, clip->buckets[bucket_index (t, time)]);
   float u;
 
+  k = walk (clip, t, time, k);
   s = &clip->segments[k];
   u = k == t->last ? 0.f : clamp01 ((time - s->time) / (s[1].time - s->time));
   if (s->easing != 0)
@@ -691,14 +692,30 @@ static void
 sample_seek (const OssaClip *clip, float time, float *out)
 {
   size_t n = clip->n_bones * OSSA_N_CHANNELS;
+  uint32_t bucket[2 * LOOKAHEAD];  /* bucket index of track j at j % (2·LOOKAHEAD) */
+  uint32_t segment[2 * LOOKAHEAD]; /* first segment to try for track j, same slots */
 
-  for (size_t i = 0; i < n; i++)
+  for (size_t j = 0; j < n + 2 * LOOKAHEAD; j++)
     {
-      if (i + 2 * LOOKAHEAD < n)
-        __builtin_prefetch (&clip->buckets[bucket_index (&clip->tracks[i + 2 * LOOKAHEAD], time)]);
-      if (i + LOOKAHEAD < n)
-        __builtin_prefetch (&clip->segments[clip->buckets[bucket_index (&clip->tracks[i + LOOKAHEAD], time)]]);
-      out[i] = seek_track (clip, &clip->tracks[i], time);
+      if (j < n)
+        {
+          bucket[j % (2 * LOOKAHEAD)] = bucket_index (&clip->tracks[j], time);
+          __builtin_prefetch (&clip->buckets[bucket[j % (2 * LOOKAHEAD)]]);
+        }
+      if (j >= LOOKAHEAD && j - LOOKAHEAD < n)
+        {
+          size_t i = j - LOOKAHEAD;
+          uint32_t k = clip->buckets[bucket[i % (2 * LOOKAHEAD)]];
+
+          segment[i % (2 * LOOKAHEAD)] = k;
+          __builtin_prefetch (&clip->segments[k]);
+        }
+      if (j >= 2 * LOOKAHEAD)
+        {
+          size_t i = j - 2 * LOOKAHEAD;
+
+          out[i] = eval_segment (clip, &clip->tracks[i], segment[i % (2 * LOOKAHEAD)], time);
+        }
     }
 }
 
