@@ -97,7 +97,39 @@ typedef struct
   void      **own;         /* arrays malloc'd one by one, in order; NULL once taken */
   size_t      n_own, own_capacity;
   size_t      take_from;   /* where arena_take() starts looking */
+  size_t      allocated;   /* bytes handed out so far */
+  size_t      budget;      /* most bytes the message of a file this size may need */
+  bool        over_budget;
 } Arena;
+
+/* protobuf-c trusts the file: a message of empty sub-messages, 2 bytes each, costs
+ * ~150 bytes each unpacked, so a file at the size limit could ask for tens of
+ * gigabytes before any count of ours is checked. Real documents are mostly packed
+ * floats (1:1) and short bones (under 10:1); the budget allows far more, but not
+ * an unbounded amount. */
+#define ARENA_BUDGET_RATIO 32
+#define ARENA_BUDGET_SLACK ((size_t) 16 << 20)
+#define ARENA_BUDGET_MAX   ((size_t) 4 << 30)
+
+static size_t
+arena_budget (size_t file_size)
+{
+  if (file_size > (ARENA_BUDGET_MAX - ARENA_BUDGET_SLACK) / ARENA_BUDGET_RATIO)
+    return ARENA_BUDGET_MAX;
+  return file_size * ARENA_BUDGET_RATIO + ARENA_BUDGET_SLACK;
+}
+
+static bool
+arena_charge (Arena *arena, size_t size)
+{
+  if (size > arena->budget - arena->allocated)
+    {
+      arena->over_budget = true;
+      return false;
+    }
+  arena->allocated += size;
+  return true;
+}
 
 static void *
 arena_alloc_own (Arena *arena, size_t size)
@@ -130,10 +162,12 @@ arena_alloc (void *arena_data, size_t size)
   if (size > SIZE_MAX / 2)
     return NULL;
   if (size >= ARENA_OWN_MIN)
-    return arena_alloc_own (arena, size);
+    return arena_charge (arena, size) ? arena_alloc_own (arena, size) : NULL;
   size = (size + ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1);
   if (b == NULL || b->size - b->used < size)
     {
+      if (!arena_charge (arena, sizeof *b + arena->next_size))
+        return NULL;
       b = malloc (sizeof *b + arena->next_size);
       if (b == NULL)
         return NULL;
@@ -708,7 +742,7 @@ convert_document (Arena *arena, const Ossa__Document *msg, OssaError *err)
 OssaDocument *
 ossa_document_load_bytes (const void *data, size_t size, const char *path, OssaError *err)
 {
-  Arena arena = { NULL, ARENA_FIRST_BLOCK, NULL, 0, 0, 0 };
+  Arena arena = { NULL, ARENA_FIRST_BLOCK, NULL, 0, 0, 0, 0, arena_budget (size), false };
   ProtobufCAllocator allocator = { arena_alloc, arena_free, &arena };
   Ossa__Document *msg;
   OssaDocument *doc = NULL;
@@ -718,7 +752,10 @@ ossa_document_load_bytes (const void *data, size_t size, const char *path, OssaE
   else if (size > OSSA_MAX_FILE_SIZE)
     ossa_error_set (err, OSSA_ERROR_LIMIT, "the file is %zu bytes (limit %zu)", size,
                     OSSA_MAX_FILE_SIZE);
-  else if ((msg = ossa__document__unpack (&allocator, size, data)) == NULL)
+  else if ((msg = ossa__document__unpack (&allocator, size, data)) == NULL && arena.over_budget)
+    ossa_error_set (err, OSSA_ERROR_LIMIT, "the document would need more than %zu MB of memory to read; a %zu-byte Ossa file never does, so it is not a valid one",
+                    arena.budget >> 20, size);
+  else if (msg == NULL)
     ossa_error_set (err, OSSA_ERROR_FORMAT, "not a valid Ossa document (protobuf decoding failed)");
   else if (check_message (msg, err))
     doc = convert_document (&arena, msg, err);

@@ -1622,6 +1622,37 @@ test_protoc_decodes (void)
   ossa_document_free (doc);
 }
 
+/* A few megabytes of empty Track messages (2 bytes each in the file, ~150 bytes
+ * each once unpacked) must be refused for the memory they would need, not
+ * unpacked into gigabytes. */
+static void
+test_memory_bomb (void)
+{
+  const size_t n_tracks = 2u << 20;
+  size_t body = 2 * n_tracks;
+  GByteArray *bytes = g_byte_array_new ();
+  guint8 head[16];
+  size_t n = 0, v;
+  OssaError err = { 0 };
+  OssaDocument *doc;
+
+  head[n++] = 0x08;  /* format_version: 1 */
+  head[n++] = 0x01;
+  head[n++] = 0x22;  /* animations: length-delimited */
+  for (v = body; v >= 0x80; v >>= 7)
+    head[n++] = (guint8) (v | 0x80);
+  head[n++] = (guint8) v;
+  g_byte_array_append (bytes, head, (guint) n);
+  for (size_t i = 0; i < n_tracks; i++)
+    g_byte_array_append (bytes, (const guint8 *) "\x2a\x00", 2);  /* tracks: empty */
+  doc = ossa_document_load_bytes (bytes->data, bytes->len, "bomb.ossa", &err);
+  g_assert_null (doc);
+  g_assert_cmpint (err.code, ==, OSSA_ERROR_LIMIT);
+  g_assert_nonnull (strstr (err.message, "more than"));
+  g_assert_cmpstr (err.path, ==, "bomb.ossa");
+  g_byte_array_unref (bytes);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1631,6 +1662,7 @@ main (int argc, char **argv)
     g_test_add_data_func (broken_cases[i].path, &broken_cases[i], test_broken);
   g_test_add_func ("/io/empty", test_empty);
   g_test_add_func ("/io/garbage", test_garbage);
+  g_test_add_func ("/io/memory-bomb", test_memory_bomb);
   g_test_add_func ("/io/size-limit", test_size_limit);
   g_test_add_func ("/io/truncated", test_truncated);
   g_test_add_func ("/io/fuzz", test_fuzz);
