@@ -3,7 +3,8 @@
 #
 # The pose-sampling figures of the issue: a generated rig of 10000 bones, 5 animated
 # channels each, 32 keys per channel, timed while scrubbing (random seek) and while
-# playing (forward seek). Prints ns per bone; never passes or fails on time.
+# playing (forward seek), with mixed and with linear keys. Prints ns per bone;
+# never passes or fails on time.
 #
 # Usage: bench/pose.sh [PATH/TO/ossa-cli] [extra bench options…]
 # Without a path, the first ossa-cli found in the usual build directories is used.
@@ -29,6 +30,12 @@ if [ -z "$cli" ]; then
   exit 2
 fi
 
-for seek in random forward; do
-  "$cli" bench pose --bones 10000 --keys 32 --seek "$seek" "$@"
+# Mixed keys (a third BEZIER, a sixth STEP) and LINEAR only, each seek three times:
+# the machine's noise shows in the spread; quote the best.
+for interp in mixed linear; do
+  for seek in random forward; do
+    for run in 1 2 3; do
+      "$cli" bench pose --bones 10000 --keys 32 --interp "$interp" --seek "$seek" "$@"
+    done
+  done
 done

@@ -168,12 +168,12 @@ random_spin (guint64 *rng, OssaKey *key)
 }
 
 /* n_bones × 5 tracks of n_keys keys each at increasing (jittered) times over
- * BENCH_DURATION, with LINEAR, BEZIER and STEP segments and, on rotations, every
- * spin. Keys are appended with ossa_track_set_key(); ossa_animation_validate()
+ * BENCH_DURATION, with LINEAR, BEZIER and STEP segments (only LINEAR when
+ * linear_only) and, on rotations, every spin. Keys are appended with ossa_track_set_key(); ossa_animation_validate()
  * checks the result. */
 static bool
 generate_animation (OssaAnimation *anim, const OssaSkeleton *skel, size_t n_keys,
-                    guint64 *rng, OssaError *err)
+                    bool linear_only, guint64 *rng, OssaError *err)
 {
   size_t n_tracks = skel->n_bones * OSSA_N_CHANNELS;
   double spacing = n_keys > 1 ? BENCH_DURATION / (double) (n_keys - 1) : 0.0;
@@ -204,6 +204,8 @@ generate_animation (OssaAnimation *anim, const OssaSkeleton *skel, size_t n_keys
               t += spacing * 0.6 * (next_unit (rng) - 0.5);
             key = ossa_key_make ((float) t, generated_value (&skel->bones[b], b, (OssaChannel) c, rng));
             key.interp = random_interp (rng, &key.curve);
+            if (linear_only)
+              key.interp = OSSA_INTERP_LINEAR;
             if (c == OSSA_CHANNEL_ROTATE)
               random_spin (rng, &key);
             /* Appending: the track grows its columns as it needs them. */
@@ -328,6 +330,7 @@ typedef struct
   char     *frames_text;
   char     *anim_name;
   char     *seed_text;
+  char     *interp_text;
   gboolean  no_reference;
 } BenchOptions;
 
@@ -340,7 +343,8 @@ static const char bench_description[] =
   "\n"
   "The rig is either generated (--bones N, default 10000; --keys K per channel,\n"
   "default 32): a branching tree of N bones with 5 animated channels each, K keys\n"
-  "per channel over 4 s, LINEAR, BEZIER and STEP segments, rotations crossing ±180°,\n"
+  "per channel over 4 s, LINEAR, BEZIER and STEP segments (--interp linear: LINEAR\n"
+  "only), rotations crossing ±180°,\n"
   "the same for every --seed; or DOC with --anim NAME (default its first animation).\n"
   "Limits: N ≤ 1000000, K ≤ 100000, N × K ≤ 10000000.\n"
   "\n"
@@ -358,6 +362,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
 {
   guint64 n_bones = 10000, n_keys = 32, frames_opt = 0, seed = 1;
   SeekMode seek = SEEK_FORWARD;
+  bool linear_only = false;
   OssaDocument *doc = NULL;
   OssaSkeleton gen_skel;
   OssaAnimation gen_anim;
@@ -395,6 +400,15 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
       else
         return cli_usage_error ("bench", "--seek must be 'forward' or 'random', not '%s'", opt->seek_text);
     }
+  if (opt->interp_text != NULL)
+    {
+      if (strcmp (opt->interp_text, "linear") == 0)
+        linear_only = true;
+      else if (strcmp (opt->interp_text, "mixed") != 0)
+        return cli_usage_error ("bench", "--interp must be 'mixed' or 'linear', not '%s'", opt->interp_text);
+      if (!generated)
+        return cli_usage_error ("bench", "--interp is for a generated rig, not DOC");
+    }
   if (generated && opt->anim_name != NULL)
     return cli_usage_error ("bench", "--anim needs a document: bench pose DOC --anim NAME");
   if (!generated && (opt->bones_text != NULL || opt->keys_text != NULL))
@@ -408,7 +422,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
       guint64 rng = seed;
 
       if (!generate_skeleton (&gen_skel, (size_t) n_bones, &rng, &err)
-          || !generate_animation (&gen_anim, &gen_skel, (size_t) n_keys, &rng, &err))
+          || !generate_animation (&gen_anim, &gen_skel, (size_t) n_keys, linear_only, &rng, &err))
         {
           cli_error (NULL, "bench pose: cannot build the rig: %s", err.message);
           goto out;
@@ -515,6 +529,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
         {
           cli_json_add_int (b, "keys", (gint64) n_keys);
           cli_json_add_int (b, "channels", OSSA_N_CHANNELS);
+          cli_json_add_string (b, "interp", linear_only ? "linear" : "mixed");
         }
       else
         cli_json_add_int (b, "keys", bench.anim->n_tracks > 0
@@ -538,8 +553,8 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
       char refb[G_ASCII_DTOSTR_BUF_SIZE], ratiob[G_ASCII_DTOSTR_BUF_SIZE];
 
       if (generated)
-        printf ("%" G_GUINT64_FORMAT " bones × %d channels × %" G_GUINT64_FORMAT " keys",
-                n_bones, OSSA_N_CHANNELS, n_keys);
+        printf ("%" G_GUINT64_FORMAT " bones × %d channels × %" G_GUINT64_FORMAT " %s keys",
+                n_bones, OSSA_N_CHANNELS, n_keys, linear_only ? "linear" : "mixed");
       else
         printf ("%s '%s': %zu bones, %zu tracks, %zu keys", doc_path, bench.anim->name,
                 bench.n_bones, bench.anim->n_tracks, total_keys (bench.anim));
@@ -580,6 +595,7 @@ cli_bench (int argc, char **argv)
     { "frames", 0, 0, G_OPTION_ARG_STRING, &opt.frames_text, "Poses to time (default: about 0.5 s worth)", "F" },
     { "anim", 'a', 0, G_OPTION_ARG_STRING, &opt.anim_name, "Animation of DOC to time (default: the first)", "NAME" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &opt.seed_text, "Seed of the generated rig and random times (default 1)", "S" },
+    { "interp", 0, 0, G_OPTION_ARG_STRING, &opt.interp_text, "Keys of the generated rig: mixed (LINEAR, BEZIER, STEP; default) or linear", "KIND" },
     { "no-reference", 0, 0, G_OPTION_ARG_NONE, &opt.no_reference, "Skip timing the reference path", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &opt.json, "Print one JSON object", NULL },
     G_OPTION_ENTRY_NULL
@@ -614,6 +630,7 @@ out:
   g_free (opt.frames_text);
   g_free (opt.anim_name);
   g_free (opt.seed_text);
+  g_free (opt.interp_text);
   g_option_context_free (context);
   return status;
 }

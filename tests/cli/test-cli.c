@@ -499,6 +499,7 @@ test_usage_errors (gconstpointer data)
     { "bench", { "bench", "pose", "--keys", "100001", NULL } },
     { "bench", { "bench", "pose", "--bones", "1000000", "--keys", "100000", NULL } },
     { "bench", { "bench", "pose", "--seek", "sideways", NULL } },
+    { "bench", { "bench", "pose", "--interp", "cubic", NULL } },
     { "bench", { "bench", "pose", "--frames", "0", NULL } },
     { "bench", { "bench", "pose", "--anim", "a170", NULL } },
     { "bench", { "bench", "pose", "RIG", "--bones", "10", NULL } },
@@ -1095,6 +1096,7 @@ test_bench (gconstpointer data)
   g_assert_cmpint (member_int (o, "keys"), ==, 4);
   g_assert_cmpint (member_int (o, "channels"), ==, 5);
   g_assert_cmpstr (member_string (o, "seek"), ==, "random");
+  g_assert_cmpstr (member_string (o, "interp"), ==, "mixed");
   g_assert_cmpint (member_int (o, "frames"), >, 0);
   /* Figures only: positive, never a speed requirement. */
   g_assert_cmpfloat (member_number (o, "ns_per_bone"), >, 0);
@@ -1102,9 +1104,17 @@ test_bench (gconstpointer data)
   g_object_unref (parser);
   cli_run_clear (&run);
 
+  run_cli (&run, locale, "bench", "pose", "--bones", "20", "--keys", "3", "--interp", "linear",
+           "--frames", "50", "--json", NULL);
+  assert_ok (&run);
+  parser = parse_json (run.out, &o);
+  g_assert_cmpstr (member_string (o, "interp"), ==, "linear");
+  g_object_unref (parser);
+  cli_run_clear (&run);
+
   run_cli (&run, locale, "bench", "pose", "--bones", "50", "--keys", "3", "--frames", "200", NULL);
   assert_ok (&run);
-  g_assert_nonnull (strstr (run.out, "50 bones × 5 channels × 3 keys, forward: "));
+  g_assert_nonnull (strstr (run.out, "50 bones × 5 channels × 3 mixed keys, forward: "));
   g_assert_nonnull (strstr (run.out, "ns per bone"));
   cli_run_clear (&run);
 
