@@ -20,27 +20,16 @@ ossa_sincosf (float angle, float *s, float *c)
 OssaXform
 ossa_xform_from_transform (const OssaTransform *t)
 {
-  float s, c;
+  OssaXform m;
 
-  ossa_sincosf_inline (t->rotation, &s, &c);
-  return (OssaXform) {
-    .a = c * t->scale_x, .b = s * t->scale_x,
-    .c = -s * t->scale_y, .d = c * t->scale_y,
-    .tx = t->x, .ty = t->y,
-  };
+  ossa_compose_inline (NULL, t, &m);
+  return m;
 }
 
 OssaXform
 ossa_xform_multiply (const OssaXform *p, const OssaXform *m)
 {
-  return (OssaXform) {
-    .a = p->a * m->a + p->c * m->b,
-    .b = p->b * m->a + p->d * m->b,
-    .c = p->a * m->c + p->c * m->d,
-    .d = p->b * m->c + p->d * m->d,
-    .tx = p->a * m->tx + p->c * m->ty + p->tx,
-    .ty = p->b * m->tx + p->d * m->ty + p->ty,
-  };
+  return ossa_xform_multiply_inline (p, m);
 }
 
 bool
