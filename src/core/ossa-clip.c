@@ -57,6 +57,7 @@ typedef struct
   float    t0;           /* time of the first key */
   float    scale;        /* buckets per second */
   uint32_t n_buckets;    /* bucket b: last segment at or before t0 + b / scale */
+  uint32_t first_bucket; /* where its buckets start in clip->buckets */
 } Track;
 
 /* The same segments again for playback, sorted by the time they start, each with
@@ -81,7 +82,7 @@ struct OssaClip
   int32_t  *parents;
   Track    *tracks;        /* n_bones · OSSA_N_CHANNELS */
   Segment  *segments;
-  uint32_t *buckets;       /* one per segment, as absolute segment indices */
+  uint32_t *buckets;       /* per track, as absolute segment indices */
   PlaySegment *play;       /* the segments sorted by start time */
   uint32_t *play_index;    /* per segment: where it is in play */
   size_t    n_segments;
@@ -295,18 +296,23 @@ build_segments (OssaClip *clip, Builder *b, const OssaTrack *src, Segment *seg)
     }
 }
 
-/* Uniform buckets over the key span, as many as keys: with evenly spaced keys the
- * bucket lands on the right segment or one before it. */
+/* Uniform buckets over the key span, one per KEYS_PER_BUCKET keys: with evenly
+ * spaced keys the bucket lands within a cache line or two of the right segment,
+ * and the table stays small enough to stay in cache, so a random seek costs one
+ * miss a track (the segment) rather than two. */
+#define KEYS_PER_BUCKET 4
+
 static void
 build_buckets (const float *times, size_t n_keys, Track *t, uint32_t *buckets)
 {
   float span = times[n_keys - 1] - times[0];
+  size_t n_buckets = (n_keys + KEYS_PER_BUCKET - 1) / KEYS_PER_BUCKET;
   size_t k = 0;
 
   t->t0 = times[0];
-  t->n_buckets = (uint32_t) n_keys;
-  t->scale = span > 0 ? (float) n_keys / span : 0.f;
-  for (uint32_t b = 0; b < n_keys; b++)
+  t->n_buckets = (uint32_t) n_buckets;
+  t->scale = span > 0 ? (float) n_buckets / span : 0.f;
+  for (uint32_t b = 0; b < n_buckets; b++)
     {
       float start = t->scale > 0 ? t->t0 + (float) b / t->scale : t->t0;
 
@@ -349,6 +355,7 @@ allocate (OssaClip *clip, size_t n_segments, size_t n_easings)
 struct Builder
 {
   size_t   segment;
+  size_t   bucket;
   size_t   n_easings;
   int32_t *curve_slots;  /* easing index or -1; capacity a power of two */
   size_t   curve_mask;
@@ -404,7 +411,9 @@ build_track (OssaClip *clip, Track *t, const OssaTrack *src, float rest, Builder
   t->first = (uint32_t) b->segment;
   t->last = (uint32_t) (b->segment + src->n_keys - 1);
   build_segments (clip, b, src, &clip->segments[b->segment]);
-  build_buckets (src->times, src->n_keys, t, &clip->buckets[b->segment]);
+  t->first_bucket = (uint32_t) b->bucket;
+  build_buckets (src->times, src->n_keys, t, &clip->buckets[b->bucket]);
+  b->bucket += t->n_buckets;
   b->segment += src->n_keys;
 }
 
@@ -474,7 +483,7 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
   const OssaTrack **slots = NULL;
   size_t n_slots = skel->n_bones * OSSA_N_CHANNELS;
   size_t n_segments = 0, n_easings = 0, cap = 16;
-  Builder builder = { 0, 1, NULL, 0 };
+  Builder builder = { 0, 0, 1, NULL, 0 };
 
   if (!ossa_animation_validate (anim, skel->n_bones, err))
     return NULL;
@@ -622,7 +631,7 @@ bucket_index (const Track *t, float time)
   float f = (time - t->t0) * t->scale;
   uint32_t b = f > 0.f ? (f < (float) t->n_buckets ? (uint32_t) f : t->n_buckets - 1) : 0;
 
-  return t->first + b;
+  return t->first_bucket + b;
 }
 
 /* The segment for time, walking forward from k, which must not be past it (or be
@@ -763,7 +772,7 @@ sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
  * out track i + 2·LOOKAHEAD's bucket and prefetch it; read track i + LOOKAHEAD's
  * bucket (in cache by now) and prefetch its segment; evaluate track i. Each track
  * costs two dependent cache misses, and this keeps many of them in flight. */
-#define LOOKAHEAD 16
+#define LOOKAHEAD 32
 
 static inline float
 eval_segment (const OssaClip *clip, const Track *t, uint32_t k, float time)
