@@ -683,42 +683,65 @@ refill (const OssaClip *clip, OssaClipCursor *c, size_t i, float time)
   cache_segment (clip, i, p, c);
 }
 
-/* Tracks that passed a key are gathered and refilled REFILL_BATCH at a time: their
- * segments are prefetched while the scan goes on, so the misses overlap. */
-#define REFILL_BATCH 64
+/* Groups of four tracks that need more than the vector path (a track passed a key,
+ * or a segment is BEZIER) are noted and finished SPECIAL_BATCH groups at a time:
+ * the segments of tracks that passed a key are prefetched when noted, so those
+ * misses overlap, and the lanes are then found by bit scans instead of a branch
+ * per lane. */
+#define SPECIAL_BATCH 64
 
 typedef struct
 {
-  uint32_t index[REFILL_BATCH];
+  uint32_t first[SPECIAL_BATCH];  /* the group's first track */
+  uint8_t  stale[SPECIAL_BATCH];  /* lanes whose track passed a key */
+  uint8_t  curved[SPECIAL_BATCH]; /* lanes with an eased segment */
   size_t   n;
-} Pending;
+} Special;
 
 static void
-flush_pending (const OssaClip *clip, OssaClipCursor *c, Pending *p, float time, float *out)
+finish_special (const OssaClip *clip, OssaClipCursor *c, Special *sp, float time, float *out)
 {
-  for (size_t j = 0; j < p->n; j++)
+  for (size_t g = 0; g < sp->n; g++)
     {
-      refill (clip, c, p->index[j], time);
-      out[p->index[j]] = eval_cached (clip, c, p->index[j], time);
+      unsigned stale = sp->stale[g], curved = sp->curved[g] & ~stale;
+
+      while (stale != 0)
+        {
+          size_t i = sp->first[g] + (size_t) __builtin_ctz (stale);
+
+          refill (clip, c, i, time);
+          out[i] = eval_cached (clip, c, i, time);
+          stale &= stale - 1;
+        }
+      while (curved != 0)
+        {
+          size_t i = sp->first[g] + (size_t) __builtin_ctz (curved);
+
+          out[i] = eval_cached (clip, c, i, time);
+          curved &= curved - 1;
+        }
     }
-  p->n = 0;
+  sp->n = 0;
 }
 
 static inline void
-defer_refill (const OssaClip *clip, OssaClipCursor *c, Pending *p, size_t i, float time,
-              float *out)
+note_special (const OssaClip *clip, OssaClipCursor *c, Special *sp, size_t first,
+              unsigned stale, unsigned curved, float time, float *out)
 {
-  __builtin_prefetch (&clip->play[c->next[i]]);
-  p->index[p->n++] = (uint32_t) i;
-  if (p->n == REFILL_BATCH)
-    flush_pending (clip, c, p, time, out);
+  for (unsigned m = stale; m != 0; m &= m - 1)
+    __builtin_prefetch (&clip->play[c->next[first + (size_t) __builtin_ctz (m)]]);
+  sp->first[sp->n] = (uint32_t) first;
+  sp->stale[sp->n] = (uint8_t) stale;
+  sp->curved[sp->n] = (uint8_t) curved;
+  if (++sp->n == SPECIAL_BATCH)
+    finish_special (clip, c, sp, time, out);
 }
 
 static void
 sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
 {
   size_t n = clip->n_bones * OSSA_N_CHANNELS;
-  Pending pending = { .n = 0 };
+  Special special = { .n = 0 };
   size_t i = 0;
 
 #ifdef __SSE2__
@@ -730,42 +753,51 @@ sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
         __m128 inside = _mm_and_ps (_mm_cmple_ps (_mm_loadu_ps (&c->lo[i]), t4),
                                     _mm_cmplt_ps (t4, _mm_loadu_ps (&c->hi[i])));
         __m128 u = _mm_mul_ps (_mm_sub_ps (t4, _mm_loadu_ps (&c->start[i])), _mm_loadu_ps (&c->inv_dt[i]));
-        __m128i eased = _mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) &c->easing[i]),
-                                         _mm_setzero_si128 ());
-        int stale = _mm_movemask_ps (inside) ^ 0xf;
-        int curved = _mm_movemask_ps (_mm_castsi128_ps (eased)) ^ 0xf;
+        __m128i linear = _mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) &c->easing[i]),
+                                          _mm_setzero_si128 ());
+        unsigned stale = (unsigned) _mm_movemask_ps (inside) ^ 0xfu;
+        unsigned curved = (unsigned) _mm_movemask_ps (_mm_castsi128_ps (linear)) ^ 0xfu;
 
         u = _mm_min_ps (_mm_max_ps (u, zero), one);
         _mm_storeu_ps (&out[i], _mm_add_ps (_mm_loadu_ps (&c->value[i]),
                                             _mm_mul_ps (_mm_loadu_ps (&c->delta[i]), u)));
-        /* A BEZIER segment, or a track that passed a key: lane by lane. Linear
-         * lanes go through the identity table too, which saves a branch each. */
-        if ((curved | stale) != 0)
+        /* Eased lanes now, from the u just computed; tracks that passed a key
+         * later, once their segments are in cache. */
+        if ((curved & ~stale) != 0)
           {
             float uu[4];
 
             _mm_storeu_ps (uu, u);
-            for (int l = 0; l < 4; l++)
+            for (unsigned m = curved & ~stale; m != 0; m &= m - 1)
               {
+                int l = __builtin_ctz (m);
                 size_t j = i + (size_t) l;
 
-                if (stale & (1 << l))
-                  defer_refill (clip, c, &pending, j, time, out);
-                else
-                  out[j] = c->value[j] + c->delta[j] * ease (&clip->easings[c->easing[j]], uu[l]);
+                out[j] = c->value[j] + c->delta[j] * ease (&clip->easings[c->easing[j]], uu[l]);
               }
           }
+        if (stale != 0)
+          note_special (clip, c, &special, i, stale, 0, time, out);
       }
   }
 #endif
-  for (; i < n; i++)
+  for (; i < n; i += 4)
     {
-      if (time >= c->lo[i] && time < c->hi[i])
-        out[i] = eval_cached (clip, c, i, time);
-      else
-        defer_refill (clip, c, &pending, i, time, out);
+      unsigned stale = 0, curved = 0;
+
+      for (size_t l = 0; l < 4 && i + l < n; l++)
+        {
+          if (!(time >= c->lo[i + l] && time < c->hi[i + l]))
+            stale |= 1u << l;
+          else if (c->easing[i + l] != 0)
+            curved |= 1u << l;
+          else
+            out[i + l] = eval_cached (clip, c, i + l, time);
+        }
+      if ((stale | curved) != 0)
+        note_special (clip, c, &special, i, stale, curved, time, out);
     }
-  flush_pending (clip, c, &pending, time, out);
+  finish_special (clip, c, &special, time, out);
 }
 
 /* A random seek is a three-stage pipeline over the tracks, LOOKAHEAD apart: work
