@@ -102,6 +102,7 @@ struct OssaClipCursor
   float    *start, *inv_dt, *value, *delta;
   int32_t  *easing;        /* 0: linear; else index into clip->easings */
   uint32_t *next;          /* the track's next segment in clip->play */
+  float     time;          /* of the last sample, NAN before the first */
 };
 
 static void
@@ -612,6 +613,7 @@ ossa_clip_cursor_new (const OssaClip *clip)
   c->easing = (int32_t *) (words + n);
   for (size_t i = 0; i < n; i++)
     cache_segment (clip, i, clip->play_index[clip->tracks[i].first], c);
+  c->time = NAN;
   return c;
 }
 
@@ -737,12 +739,42 @@ note_special (const OssaClip *clip, OssaClipCursor *c, Special *sp, size_t first
     finish_special (clip, c, sp, time, out);
 }
 
+/* The first play segment that starts after t. */
+static size_t
+play_after (const OssaClip *clip, float t)
+{
+  size_t lo = 0, hi = clip->n_segments;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (clip->play[mid].start <= t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 static void
 sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
 {
   size_t n = clip->n_bones * OSSA_N_CHANNELS;
   Special special = { .n = 0 };
   size_t i = 0;
+  /* The segments that start between the last sample and this one are exactly the
+   * ones tracks passing a key will need, and they lie side by side in clip->play:
+   * stream them in, a cache line per group of tracks scanned, ahead of the refills
+   * (which come in track order, not in play order). */
+  size_t ahead = 0, ahead_end = 0;
+
+  if (time > c->time)
+    {
+      ahead = play_after (clip, c->time);
+      ahead_end = play_after (clip, time);
+    }
+  c->time = time;
 
 #ifdef __SSE2__
   {
@@ -757,6 +789,12 @@ sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
                                           _mm_setzero_si128 ());
         unsigned stale = (unsigned) _mm_movemask_ps (inside) ^ 0xfu;
         unsigned curved = (unsigned) _mm_movemask_ps (_mm_castsi128_ps (linear)) ^ 0xfu;
+
+        if (ahead < ahead_end)
+          {
+            __builtin_prefetch (&clip->play[ahead]);
+            ahead += 64 / sizeof (PlaySegment);
+          }
 
         u = _mm_min_ps (_mm_max_ps (u, zero), one);
         _mm_storeu_ps (&out[i], _mm_add_ps (_mm_loadu_ps (&c->value[i]),
