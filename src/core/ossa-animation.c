@@ -646,10 +646,7 @@ ossa_animation_sample_pose (const OssaAnimation *anim, const OssaSkeleton *skel,
 bool
 ossa_animation_validate_props (const OssaAnimation *anim, OssaError *err)
 {
-  char what[96];
-
-  snprintf (what, sizeof what, "animation name");
-  if (!ossa_name_check (anim->name, what, err))
+  if (!ossa_name_check (anim->name, "animation name", err))
     return false;
   if (!isfinite (anim->duration) || anim->duration < 0)
     {
