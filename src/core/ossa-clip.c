@@ -67,8 +67,8 @@ typedef struct
  * key times across tracks tend to line up (ozz-animation sorts its keys so too). */
 typedef struct
 {
-  float    lo;      /* the segment applies for lo <= t < end (lo is −∞ for a first) */
-  float    start;   /* its key's time */
+  float    start;   /* its key's time; the segment applies from it (or from −∞ for
+                     * the first) to end */
   float    end;     /* the next key's time, +∞ for the last */
   float    value, delta;
   int32_t  easing;
@@ -98,7 +98,7 @@ struct OssaClip
  * field (not per track) so that four tracks are one vector load. */
 struct OssaClipCursor
 {
-  float    *lo, *hi;       /* the segment applies for lo <= t < hi */
+  float    *hi;            /* the segment applies until hi (time only moves on) */
   float    *start, *inv_dt, *value, *delta;
   int32_t  *easing;        /* 0: linear; else index into clip->easings */
   uint32_t *next;          /* the track's next segment in clip->play */
@@ -464,7 +464,6 @@ build_play (OssaClip *clip)
           const Segment *s = &clip->segments[k];
           PlaySegment *ps = &clip->play[clip->play_index[k]];
 
-          ps->lo = k == t->first ? -INFINITY : s->time;
           ps->start = s->time;
           ps->end = k == t->last ? INFINITY : s[1].time;
           ps->value = s->value;
@@ -578,7 +577,6 @@ cache_segment (const OssaClip *clip, size_t i, uint32_t p, OssaClipCursor *c)
 {
   const PlaySegment *s = &clip->play[p];
 
-  c->lo[i] = s->lo;
   c->hi[i] = s->end;
   c->start[i] = s->start;
   c->inv_dt[i] = s->inv_dt;
@@ -593,7 +591,7 @@ ossa_clip_cursor_new (const OssaClip *clip)
 {
   size_t n = clip->n_bones * OSSA_N_CHANNELS;
   OssaClipCursor *c = calloc (1, sizeof *c);
-  float *floats = malloc ((6 * n + 1) * sizeof *floats);
+  float *floats = malloc ((5 * n + 1) * sizeof *floats);
   uint32_t *words = malloc ((2 * n + 1) * sizeof *words);
 
   if (c == NULL || floats == NULL || words == NULL)
@@ -603,12 +601,11 @@ ossa_clip_cursor_new (const OssaClip *clip)
       free (words);
       return NULL;
     }
-  c->lo = floats;
-  c->hi = floats + n;
-  c->start = floats + 2 * n;
-  c->inv_dt = floats + 3 * n;
-  c->value = floats + 4 * n;
-  c->delta = floats + 5 * n;
+  c->hi = floats;
+  c->start = floats + n;
+  c->inv_dt = floats + 2 * n;
+  c->value = floats + 3 * n;
+  c->delta = floats + 4 * n;
   c->next = words;
   c->easing = (int32_t *) (words + n);
   for (size_t i = 0; i < n; i++)
@@ -622,7 +619,7 @@ ossa_clip_cursor_free (OssaClipCursor *cursor)
 {
   if (cursor == NULL)
     return;
-  free (cursor->lo);
+  free (cursor->hi);
   free (cursor->next);
   free (cursor);
 }
@@ -664,25 +661,33 @@ eval_cached (const OssaClip *clip, const OssaClipCursor *c, size_t i, float time
   return c->value[i] + c->delta[i] * u;
 }
 
-/* Cursor entry i after time moved: along the track's play segments when time went
- * on, else from the bucket table. */
+/* Cursor entry i after time moved on past its segment: along the track's play
+ * segments. Usually the next one, whose place the cursor keeps so that it can be
+ * prefetched without reading the current one. */
 static void
 refill (const OssaClip *clip, OssaClipCursor *c, size_t i, float time)
 {
   uint32_t p = c->next[i];
 
-  /* Forward, the segment wanted is usually the next one, whose place the cursor
-   * keeps so that it can be prefetched without reading the current one. */
-  if (time >= c->lo[i])
-    while (time >= clip->play[p].end)
-      p = clip->play[p].next;
-  else
+  while (time >= clip->play[p].end)
+    p = clip->play[p].next;
+  cache_segment (clip, i, p, c);
+}
+
+/* Every cursor entry from the bucket tables: the first sample, and whenever time
+ * goes back (a loop starting again, a jump), which a per-track check then need not
+ * look for. */
+static void
+reseek (const OssaClip *clip, OssaClipCursor *c, float time)
+{
+  size_t n = clip->n_bones * OSSA_N_CHANNELS;
+
+  for (size_t i = 0; i < n; i++)
     {
       const Track *t = &clip->tracks[i];
 
-      p = clip->play_index[walk (clip, t, time, clip->buckets[bucket_index (t, time)])];
+      cache_segment (clip, i, clip->play_index[walk (clip, t, time, clip->buckets[bucket_index (t, time)])], c);
     }
-  cache_segment (clip, i, p, c);
 }
 
 /* Groups of four tracks that need more than the vector path (a track passed a key,
@@ -774,6 +779,8 @@ sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
       ahead = play_after (clip, c->time);
       ahead_end = play_after (clip, time);
     }
+  else if (!(time == c->time))
+    reseek (clip, c, time);
   c->time = time;
 
 #ifdef __SSE2__
@@ -782,8 +789,7 @@ sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
 
     for (; i + 4 <= n; i += 4)
       {
-        __m128 inside = _mm_and_ps (_mm_cmple_ps (_mm_loadu_ps (&c->lo[i]), t4),
-                                    _mm_cmplt_ps (t4, _mm_loadu_ps (&c->hi[i])));
+        __m128 inside = _mm_cmplt_ps (t4, _mm_loadu_ps (&c->hi[i]));
         __m128 u = _mm_mul_ps (_mm_sub_ps (t4, _mm_loadu_ps (&c->start[i])), _mm_loadu_ps (&c->inv_dt[i]));
         __m128i linear = _mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) &c->easing[i]),
                                           _mm_setzero_si128 ());
@@ -827,7 +833,7 @@ sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
 
       for (size_t l = 0; l < 4 && i + l < n; l++)
         {
-          if (!(time >= c->lo[i + l] && time < c->hi[i + l]))
+          if (!(time < c->hi[i + l]))
             stale |= 1u << l;
           else if (c->easing[i + l] != 0)
             curved |= 1u << l;
