@@ -911,15 +911,9 @@ ossa_clip_sample (const OssaClip *clip, float t, OssaClipCursor *cursor, OssaTra
     sample_seek (clip, t, (float *) local);
 }
 
-static inline void
-local_matrix (const OssaTransform *t, float s, float c, OssaXform *m)
-{
-  *m = (OssaXform) { c * t->scale_x, s * t->scale_x, -s * t->scale_y, c * t->scale_y, t->x, t->y };
-}
-
-/* Local matrices of every bone, four sincos at a time where SSE2 is there. */
+/* sin and cos of n rotations, four at a time where SSE2 is there. */
 static void
-local_matrices (const OssaTransform *local, size_t n, OssaXform *out)
+sincos_all (const OssaTransform *local, size_t n, float *s, float *c)
 {
   size_t b = 0;
 
@@ -927,45 +921,47 @@ local_matrices (const OssaTransform *local, size_t n, OssaXform *out)
   for (; b + 4 <= n; b += 4)
     {
       __m128 s4, c4;
-      float s[4], c[4];
       int big = 0;
 
       ossa_sincos4 (_mm_set_ps (local[b + 3].rotation, local[b + 2].rotation,
                                 local[b + 1].rotation, local[b].rotation),
                     &s4, &c4, &big);
-      _mm_storeu_ps (s, s4);
-      _mm_storeu_ps (c, c4);
-      for (int i = 0; i < 4; i++)
-        {
-          if (big)
-            ossa_sincosf_inline (local[b + i].rotation, &s[i], &c[i]);
-          local_matrix (&local[b + i], s[i], c[i], &out[b + i]);
-        }
+      _mm_storeu_ps (&s[b], s4);
+      _mm_storeu_ps (&c[b], c4);
+      for (int i = 0; big && i < 4; i++)
+        ossa_sincosf_inline (local[b + i].rotation, &s[b + i], &c[b + i]);
     }
 #endif
   for (; b < n; b++)
-    {
-      float s, c;
-
-      ossa_sincosf_inline (local[b].rotation, &s, &c);
-      local_matrix (&local[b], s, c, &out[b]);
-    }
+    ossa_sincosf_inline (local[b].rotation, &s[b], &c[b]);
 }
+
+/* Bones are done in chunks whose sines and cosines fit on the stack. */
+#define WORLD_CHUNK 256
 
 void
 ossa_clip_sample_world (const OssaClip *clip, float t, OssaClipCursor *cursor,
                         OssaTransform *local, OssaXform *world)
 {
-  /* Three passes: sampling (independent per track), local matrices (independent
-   * per bone, so vectorised), then parent · local in bone order, the only part
-   * that has to wait for another bone. */
-  ossa_clip_sample (clip, t, cursor, local);
-  local_matrices (local, clip->n_bones, world);
-  for (size_t b = 0; b < clip->n_bones; b++)
-    {
-      int32_t parent = clip->parents[b];
+  float s[WORLD_CHUNK], c[WORLD_CHUNK];
 
-      if (parent >= 0)
-        world[b] = ossa_xform_multiply_inline (&world[parent], &world[b]);
+  /* Sampling first (independent per track); then, a chunk at a time, the sines
+   * and cosines (independent per bone, so vectorised) and the world matrices in
+   * bone order, the only part that has to wait for another bone. */
+  ossa_clip_sample (clip, t, cursor, local);
+  for (size_t first = 0; first < clip->n_bones; first += WORLD_CHUNK)
+    {
+      size_t n = clip->n_bones - first < WORLD_CHUNK ? clip->n_bones - first : WORLD_CHUNK;
+
+      sincos_all (&local[first], n, s, c);
+      for (size_t i = 0; i < n; i++)
+        {
+          const OssaTransform *l = &local[first + i];
+          int32_t parent = clip->parents[first + i];
+          OssaXform m = { c[i] * l->scale_x, s[i] * l->scale_x, -s[i] * l->scale_y,
+                          c[i] * l->scale_y, l->x, l->y };
+
+          world[first + i] = parent < 0 ? m : ossa_xform_multiply_inline (&world[parent], &m);
+        }
     }
 }
