@@ -46,7 +46,6 @@ typedef struct
   float *table;                  /* y at u = j / TABLE_STEPS, or NULL: solve */
 } Easing;
 
-
 /* Every bone has a track per channel, in order bone · 5 + channel; a channel the
  * animation does not touch gets a one-key track holding the rest value. That keeps
  * the sampling loop free of lookups and branches on which channels exist. */
@@ -86,13 +85,13 @@ struct OssaClip
   PlaySegment *play;       /* the segments sorted by start time */
   uint32_t *play_index;    /* per segment: where it is in play */
   size_t    n_segments;
-  Easing   *easings;       /* easings[0] is unused: easing 0 means linear */
+  Easing   *easings;       /* easings[0] is the identity: easing 0 means linear */
   size_t    n_easings;
   float     duration;
 };
 
-/* For each track, a copy of the segment it used last time and the time range in
- * which that segment still applies. During playback nearly every frame stays
+/* For each track, a copy of the segment it used last time and the time until
+ * which that segment applies. During playback nearly every frame stays
  * inside it, so sampling streams these arrays front to back, four tracks at a time,
  * and touches the clip's key data only when a track passes a key. One array per
  * field (not per track) so that four tracks are one vector load. */
