@@ -39,3 +39,9 @@ for interp in mixed linear; do
     done
   done
 done
+
+# The yardstick the targets are set against: a plain binary-search loop.
+plain=$(dirname "$(dirname "$(dirname "$cli")")")/bench/bench-plain
+if [ -x "$plain" ]; then
+  "$plain"
+fi
