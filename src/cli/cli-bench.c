@@ -309,16 +309,6 @@ make_times (SeekMode seek, float duration, size_t n, guint64 seed)
   return times;
 }
 
-static size_t
-total_keys (const OssaAnimation *anim)
-{
-  size_t keys = 0;
-
-  for (size_t i = 0; i < anim->n_tracks; i++)
-    keys += anim->tracks[i].n_keys;
-  return keys;
-}
-
 /* ---- the command ---- */
 
 typedef struct
@@ -514,7 +504,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
   if (opt->json)
     {
       JsonBuilder *b = json_builder_new ();
-      size_t keys = total_keys (bench.anim);
+      size_t keys = ossa_animation_n_keys (bench.anim);
 
       json_builder_begin_object (b);
       if (!generated)
@@ -557,7 +547,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
                 n_bones, OSSA_N_CHANNELS, n_keys, linear_only ? "linear" : "mixed");
       else
         printf ("%s '%s': %zu bones, %zu tracks, %zu keys", doc_path, bench.anim->name,
-                bench.n_bones, bench.anim->n_tracks, total_keys (bench.anim));
+                bench.n_bones, bench.anim->n_tracks, ossa_animation_n_keys (bench.anim));
       printf (", %s: %s ns per bone (%zu frames in %s s", seek == SEEK_FORWARD ? "forward" : "random",
               cli_format (nsb, sizeof nsb, "%.2f", ns), frames,
               cli_format (secb, sizeof secb, "%.3f", elapsed));

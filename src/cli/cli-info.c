@@ -43,16 +43,6 @@ skeleton_shape (const OssaSkeleton *skel, SkeletonShape *shape)
   return true;
 }
 
-static size_t
-animation_keys (const OssaAnimation *anim)
-{
-  size_t keys = 0;
-
-  for (size_t i = 0; i < anim->n_tracks; i++)
-    keys += anim->tracks[i].n_keys;
-  return keys;
-}
-
 static void
 print_json (const char *path, const OssaDocument *doc, const SkeletonShape *shape)
 {
@@ -84,7 +74,7 @@ print_json (const char *path, const OssaDocument *doc, const SkeletonShape *shap
       cli_json_add_float (b, "fps", anim->fps);
       cli_json_add_bool (b, "loop", anim->loop);
       cli_json_add_int (b, "tracks", (gint64) anim->n_tracks);
-      cli_json_add_int (b, "keys", (gint64) animation_keys (anim));
+      cli_json_add_int (b, "keys", (gint64) ossa_animation_n_keys (anim));
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -138,7 +128,7 @@ print_human (const char *path, const OssaDocument *doc, const SkeletonShape *sha
               cli_format_float (a, sizeof a, anim->duration),
               cli_format_float (f, sizeof f, anim->fps),
               anim->loop ? ", looping" : "", anim->n_tracks,
-              anim->n_tracks == 1 ? "track" : "tracks", animation_keys (anim));
+              anim->n_tracks == 1 ? "track" : "tracks", ossa_animation_n_keys (anim));
     }
 
   printf ("maps: %zu\n", doc->n_maps);

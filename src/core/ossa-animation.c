@@ -732,3 +732,13 @@ ossa_animation_last_key_time (const OssaAnimation *anim)
     }
   return last;
 }
+
+size_t
+ossa_animation_n_keys (const OssaAnimation *anim)
+{
+  size_t keys = 0;
+
+  for (size_t i = 0; i < anim->n_tracks; i++)
+    keys += anim->tracks[i].n_keys;
+  return keys;
+}

@@ -125,6 +125,9 @@ bool ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaErr
 /* The largest key time over all tracks (0 when there are none). */
 float ossa_animation_last_key_time (const OssaAnimation *anim);
 
+/* Keys over all tracks. */
+size_t ossa_animation_n_keys (const OssaAnimation *anim);
+
 /* Sets one channel of a transform. */
 void ossa_transform_set_channel (OssaTransform *t, OssaChannel channel, float value);
 float ossa_transform_get_channel (const OssaTransform *t, OssaChannel channel);

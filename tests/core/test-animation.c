@@ -220,6 +220,7 @@ test_animation_pose_and_remap (void)
   g_assert_cmpuint (anim.n_tracks, ==, 1);
   g_assert_cmpuint (anim.tracks[0].bone, ==, 0);
   assert_close (ossa_animation_last_key_time (&anim), 1, 0);
+  g_assert_cmpuint (ossa_animation_n_keys (&anim), ==, 2);
   ossa_animation_clear (&anim);
   ossa_skeleton_clear (&skel);
 }
