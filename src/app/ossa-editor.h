@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ossa-command.h"
+#include "ossa-document.h"
+#include "ossa-math.h"
+
+G_BEGIN_DECLS
+
+/* What the panes of one window share: the open document, its undo history, where
+ * it lives on disk, the selection, the mode, the tool and the playhead. Panes read
+ * the document through it and change it only with ossa_editor_execute() (or the
+ * helpers built on it), then redraw on its signals. */
+#define OSSA_TYPE_EDITOR (ossa_editor_get_type ())
+G_DECLARE_FINAL_TYPE (OssaEditor, ossa_editor, OSSA, EDITOR, GObject)
+
+typedef enum
+{
+  OSSA_EDIT_MODE_SETUP,    /* edits change the rest pose */
+  OSSA_EDIT_MODE_ANIMATE,  /* edits key the current animation at the playhead */
+} OssaEditMode;
+
+typedef enum
+{
+  OSSA_TOOL_ROTATE,
+  OSSA_TOOL_TRANSLATE,
+  OSSA_TOOL_SCALE,
+  OSSA_TOOL_CREATE,
+} OssaTool;
+
+/* What a "document-changed" emission touched, so a pane redoes only what it must. */
+typedef enum
+{
+  OSSA_CHANGE_POSE       = 1 << 0,  /* transforms, lengths, colours: redraw */
+  OSSA_CHANGE_STRUCTURE  = 1 << 1,  /* bones added, removed, renamed, reordered */
+  OSSA_CHANGE_ANIMATIONS = 1 << 2,  /* animations or keys */
+  OSSA_CHANGE_DOCUMENT   = 1 << 3,  /* a different document altogether (new, open) */
+  OSSA_CHANGE_ALL        = 0xf,
+} OssaChange;
+
+OssaEditor         *ossa_editor_new              (void);
+
+const OssaDocument *ossa_editor_get_document     (OssaEditor    *self);
+GFile              *ossa_editor_get_file         (OssaEditor    *self);
+gboolean            ossa_editor_get_modified     (OssaEditor    *self);
+char               *ossa_editor_dup_display_name (OssaEditor    *self);
+
+void                ossa_editor_new_document     (OssaEditor    *self);
+gboolean            ossa_editor_load             (OssaEditor    *self,
+                                                  GFile         *file,
+                                                  GError       **error);
+gboolean            ossa_editor_save             (OssaEditor    *self,
+                                                  GFile         *file,
+                                                  GError       **error);
+
+gboolean            ossa_editor_execute          (OssaEditor    *self,
+                                                  OssaCommand   *command,
+                                                  GError       **error);
+void                ossa_editor_begin_group      (OssaEditor    *self,
+                                                  const char    *label);
+void                ossa_editor_end_group        (OssaEditor    *self);
+guint64             ossa_editor_new_merge_id     (OssaEditor    *self);
+gboolean            ossa_editor_can_undo         (OssaEditor    *self);
+gboolean            ossa_editor_can_redo         (OssaEditor    *self);
+const char         *ossa_editor_get_undo_label   (OssaEditor    *self);
+const char         *ossa_editor_get_redo_label   (OssaEditor    *self);
+gboolean            ossa_editor_undo             (OssaEditor    *self,
+                                                  GError       **error);
+gboolean            ossa_editor_redo             (OssaEditor    *self,
+                                                  GError       **error);
+
+/* The one way tools change a bone's pose: the rest transform in Setup mode, keys at
+ * the playhead of the current animation in Animate mode. Edits carrying the same
+ * non-zero merge_id (one per drag) become one undo step. */
+gboolean            ossa_editor_set_bone_local   (OssaEditor          *self,
+                                                  guint                bone,
+                                                  const OssaTransform *local,
+                                                  guint64              merge_id,
+                                                  GError             **error);
+
+/* Selection: bone indices, ascending. The primary bone is the last one picked
+ * (what the inspector shows), or -1. */
+const guint        *ossa_editor_get_selection    (OssaEditor    *self,
+                                                  gsize         *n_selected);
+gboolean            ossa_editor_is_selected      (OssaEditor    *self,
+                                                  guint          bone);
+int                 ossa_editor_get_primary      (OssaEditor    *self);
+void                ossa_editor_select           (OssaEditor    *self,
+                                                  const guint   *bones,
+                                                  gsize          n_bones,
+                                                  gboolean       extend);
+void                ossa_editor_toggle_selected  (OssaEditor    *self,
+                                                  guint          bone);
+void                ossa_editor_clear_selection  (OssaEditor    *self);
+
+OssaEditMode        ossa_editor_get_mode         (OssaEditor    *self);
+void                ossa_editor_set_mode         (OssaEditor    *self,
+                                                  OssaEditMode   mode);
+OssaTool            ossa_editor_get_tool         (OssaEditor    *self);
+void                ossa_editor_set_tool         (OssaEditor    *self,
+                                                  OssaTool       tool);
+double              ossa_editor_get_time         (OssaEditor    *self);
+void                ossa_editor_set_time         (OssaEditor    *self,
+                                                  double         time);
+/* Index of the animation Animate mode shows and keys, or -1 when there is none. */
+int                 ossa_editor_get_animation    (OssaEditor    *self);
+void                ossa_editor_set_animation    (OssaEditor    *self,
+                                                  int            animation);
+
+/* The pose on show (the rest pose in Setup mode, the current animation sampled at
+ * the playhead in Animate mode): n_bones local transforms and world matrices,
+ * owned by the editor, valid until the next change. */
+const OssaTransform *ossa_editor_get_local       (OssaEditor    *self);
+const OssaXform     *ossa_editor_get_world       (OssaEditor    *self);
+
+G_END_DECLS
