@@ -8,6 +8,14 @@
 
 #include "ossa-fastmath-private.h"
 
+/* x86-64 builds target SSE2; the forward loop also has an AVX2 version, chosen
+ * when the processor has it, whose gathers fetch eight tracks' easing tables at
+ * once. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define OSSA_CLIP_AVX2 1
+#endif
+
 /* One segment, starting at a key and ending at the next one's time:
  * value(u) = value + delta · ease(u), u the clamped fraction of the way. The spin
  * rule and STEP (delta 0) are folded in when the clip is built; the last key has
@@ -44,6 +52,8 @@ typedef struct
   float guess[GUESS_STEPS + 1];
   OssaCurve curve;               /* what it was built from, to share it */
   float *table;                  /* y at u = j / TABLE_STEPS, or NULL: solve */
+  int32_t table_at;              /* where table starts in clip->table_pool, or
+                                  * −(its index) when it has none */
 } Easing;
 
 /* Every bone has a track per channel, in order bone · 5 + channel; a channel the
@@ -60,19 +70,18 @@ typedef struct
 } Track;
 
 /* The same segments again for playback, sorted by the time they start, each with
- * what a cursor needs to use it and the index of its track's next segment. When
- * playback passes a key, the tracks that pass keys at about that time find their
- * next segments next to each other in memory, instead of one cache miss a track:
- * key times across tracks tend to line up (ozz-animation sorts its keys so too). */
+ * what a cursor needs to use it and the track it belongs to. Playing from t0 to t1
+ * then means reading the run of segments that start in (t0, t1], front to back,
+ * and writing each into its track's cursor entry: no per-track check whether a key
+ * was passed, and no cache miss a track (ozz-animation sorts its keys so too). */
 typedef struct
 {
-  float    start;   /* its key's time; the segment applies from it (or from −∞ for
-                     * the first) to end */
-  float    end;     /* the next key's time, +∞ for the last */
+  float    start;    /* its key's time; the segment applies from it (or from −∞
+                      * for the first) until the next segment of its track */
+  float    inv_dt;   /* 1 / (next key's time − start), 0 for the last */
   float    value, delta;
-  int32_t  easing;
-  uint32_t next;    /* the track's next segment here (itself for the last) */
-  float    inv_dt;  /* 1 / (end − start), 0 for the last */
+  int32_t  ease_at;  /* the easing's table_at (0: linear, the identity table) */
+  uint32_t track;
 } PlaySegment;
 
 struct OssaClip
@@ -87,20 +96,28 @@ struct OssaClip
   size_t    n_segments;
   Easing   *easings;       /* easings[0] is the identity: easing 0 means linear */
   size_t    n_easings;
+  float    *table_pool;    /* every easing's table, one after another */
+  bool      eased;         /* some segment has an easing other than linear */
+  bool      avx2;          /* the processor has AVX2 and FMA */
   float     duration;
 };
 
-/* For each track, a copy of the segment it used last time and the time until
- * which that segment applies. During playback nearly every frame stays
- * inside it, so sampling streams these arrays front to back, four tracks at a time,
- * and touches the clip's key data only when a track passes a key. One array per
- * field (not per track) so that four tracks are one vector load. */
+/* For each track, a copy of the segment that applies at the last sampled time.
+ * Sampling streams these front to back, four tracks at a time, and touches the
+ * clip's key data only for the segments that start between the last sample and
+ * this one. */
+typedef struct
+{
+  float start[4], inv_dt[4], value[4], delta[4];
+} CursorGroup;
+
+/* Groups of four tracks, a cache line each: replaying a segment touches that line
+ * and the track's ease_at, not one line per field. */
 struct OssaClipCursor
 {
-  float    *hi;            /* the segment applies until hi (time only moves on) */
-  float    *start, *inv_dt, *value, *delta;
-  int32_t  *easing;        /* 0: linear; else index into clip->easings */
-  uint32_t *next;          /* the track's next segment in clip->play */
+  CursorGroup *groups;     /* track i is lane i % 4 of groups[i / 4] */
+  int32_t  *ease_at;       /* the segment's PlaySegment.ease_at */
+  size_t    play_pos;      /* the first play segment that starts after time */
   float     time;          /* of the last sample, NAN before the first */
 };
 
@@ -417,6 +434,39 @@ build_track (OssaClip *clip, Track *t, const OssaTrack *src, float rest, Builder
   b->segment += src->n_keys;
 }
 
+/* Moves every easing table into one pool, so that a vector of four eased tracks
+ * finds its tables by offset from one base. The identity comes first: offset 0
+ * means linear. */
+static bool
+build_table_pool (OssaClip *clip)
+{
+  size_t n_tables = 0, at = 0;
+
+  for (size_t e = 0; e < clip->n_easings; e++)
+    n_tables += clip->easings[e].table != NULL;
+  if (clip->easings[0].table == NULL)
+    return false;
+  clip->table_pool = malloc ((n_tables * (TABLE_STEPS + 1) + 1) * sizeof *clip->table_pool);
+  if (clip->table_pool == NULL)
+    return false;
+  for (size_t e = 0; e < clip->n_easings; e++)
+    {
+      Easing *easing = &clip->easings[e];
+
+      if (easing->table == NULL)
+        {
+          easing->table_at = -(int32_t) e;
+          continue;
+        }
+      memcpy (&clip->table_pool[at], easing->table, (TABLE_STEPS + 1) * sizeof *easing->table);
+      free (easing->table);
+      easing->table = &clip->table_pool[at];
+      easing->table_at = (int32_t) at;
+      at += TABLE_STEPS + 1;
+    }
+  return true;
+}
+
 typedef struct
 {
   float    time;
@@ -433,8 +483,7 @@ compare_by_time (const void *pa, const void *pb)
   return (a->segment > b->segment) - (a->segment < b->segment);
 }
 
-/* Sorts the segments by start time into clip->play and links each to its track's
- * next one. */
+/* Sorts the segments by start time into clip->play, noting each one's track. */
 static bool
 build_play (OssaClip *clip)
 {
@@ -464,12 +513,12 @@ build_play (OssaClip *clip)
           PlaySegment *ps = &clip->play[clip->play_index[k]];
 
           ps->start = s->time;
-          ps->end = k == t->last ? INFINITY : s[1].time;
           ps->value = s->value;
           ps->delta = s->delta;
-          ps->easing = s->easing;
-          ps->next = clip->play_index[k == t->last ? k : k + 1];
+          ps->ease_at = clip->easings[s->easing].table_at;
+          ps->track = (uint32_t) i;
           ps->inv_dt = k == t->last ? 0.f : 1.f / (s[1].time - s->time);
+          clip->eased |= s->easing != 0;
         }
     }
   return true;
@@ -492,6 +541,10 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
     goto oom;
   clip->n_bones = skel->n_bones;
   clip->duration = anim->duration;
+#ifdef OSSA_CLIP_AVX2
+  clip->avx2 = __builtin_cpu_supports ("avx2") && __builtin_cpu_supports ("fma")
+               && getenv ("OSSA_NO_AVX2") == NULL;
+#endif
   for (size_t i = 0; i < n_slots; i++)
     {
       const OssaTrack *t = slots[i];
@@ -519,10 +572,10 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
                      &builder);
     }
   clip->n_segments = n_segments;
-  if (!build_play (clip))
+  clip->n_easings = builder.n_easings;
+  if (!build_table_pool (clip) || !build_play (clip))
     goto oom;
   /* Usually a handful of distinct curves: give back the room kept for one each. */
-  clip->n_easings = builder.n_easings;
   {
     Easing *shrunk = realloc (clip->easings, builder.n_easings * sizeof *shrunk);
 
@@ -552,8 +605,10 @@ ossa_clip_free (OssaClip *clip)
   free (clip->buckets);
   free (clip->play);
   free (clip->play_index);
-  for (size_t i = 0; clip->easings != NULL && i < clip->n_easings; i++)
+  /* Once pooled, the tables live in table_pool. */
+  for (size_t i = 0; clip->table_pool == NULL && clip->easings != NULL && i < clip->n_easings; i++)
     free (clip->easings[i].table);
+  free (clip->table_pool);
   free (clip->easings);
   free (clip);
 }
@@ -570,45 +625,42 @@ ossa_clip_duration (const OssaClip *clip)
   return clip->duration;
 }
 
-/* Refills cursor entry i from play segment p. */
+/* Cursor entry i from play segment p. */
 static inline void
-cache_segment (const OssaClip *clip, size_t i, uint32_t p, OssaClipCursor *c)
+cache_segment (const PlaySegment *restrict s, CursorGroup *restrict groups,
+               int32_t *restrict ease_at)
 {
-  const PlaySegment *s = &clip->play[p];
+  uint32_t i = s->track;
+  CursorGroup *g = &groups[i / 4];
 
-  c->hi[i] = s->end;
-  c->start[i] = s->start;
-  c->inv_dt[i] = s->inv_dt;
-  c->value[i] = s->value;
-  c->delta[i] = s->delta;
-  c->easing[i] = s->easing;
-  c->next[i] = s->next;
+  g->start[i % 4] = s->start;
+  g->inv_dt[i % 4] = s->inv_dt;
+  g->value[i % 4] = s->value;
+  g->delta[i % 4] = s->delta;
+  ease_at[i] = s->ease_at;
 }
 
 OssaClipCursor *
 ossa_clip_cursor_new (const OssaClip *clip)
 {
-  size_t n = clip->n_bones * OSSA_N_CHANNELS;
+  size_t n = clip->n_bones * OSSA_N_CHANNELS, n_groups = (n + 3) / 4;
   OssaClipCursor *c = calloc (1, sizeof *c);
-  float *floats = malloc ((5 * n + 1) * sizeof *floats);
-  uint32_t *words = malloc ((2 * n + 1) * sizeof *words);
+  CursorGroup *groups = aligned_alloc (64, (n_groups + 1) * sizeof *groups);
+  int32_t *ease_at = malloc ((n + 1) * sizeof *ease_at);
 
-  if (c == NULL || floats == NULL || words == NULL)
+  if (c == NULL || groups == NULL || ease_at == NULL)
     {
       free (c);
-      free (floats);
-      free (words);
+      free (groups);
+      free (ease_at);
       return NULL;
     }
-  c->hi = floats;
-  c->start = floats + n;
-  c->inv_dt = floats + 2 * n;
-  c->value = floats + 3 * n;
-  c->delta = floats + 4 * n;
-  c->next = words;
-  c->easing = (int32_t *) (words + n);
+  memset (groups, 0, (n_groups + 1) * sizeof *groups);
+  c->groups = groups;
+  c->ease_at = ease_at;
   for (size_t i = 0; i < n; i++)
-    cache_segment (clip, i, clip->play_index[clip->tracks[i].first], c);
+    cache_segment (&clip->play[clip->play_index[clip->tracks[i].first]], groups, ease_at);
+  c->play_pos = 0;
   c->time = NAN;
   return c;
 }
@@ -618,8 +670,8 @@ ossa_clip_cursor_free (OssaClipCursor *cursor)
 {
   if (cursor == NULL)
     return;
-  free (cursor->hi);
-  free (cursor->next);
+  free (cursor->groups);
+  free (cursor->ease_at);
   free (cursor);
 }
 
@@ -650,97 +702,33 @@ clamp01 (float u)
   return u < 0.f ? 0.f : (u > 1.f ? 1.f : u);
 }
 
+/* y(u) for a cursor entry's ease_at: a table lookup, or the solver for an easing
+ * without a table (ease_at < 0 holds −(its index)). */
+static inline float
+ease_at (const OssaClip *clip, int32_t at, float u)
+{
+  float f, a;
+  int j;
+
+  if (at < 0)
+    return solve_ease (&clip->easings[-at], u);
+  f = u * TABLE_STEPS;
+  j = (int) f;
+  if (j >= TABLE_STEPS)
+    j = TABLE_STEPS - 1;
+  a = clip->table_pool[at + j];
+  return a + (clip->table_pool[at + j + 1] - a) * (f - (float) j);
+}
+
 static inline float
 eval_cached (const OssaClip *clip, const OssaClipCursor *c, size_t i, float time)
 {
-  float u = clamp01 ((time - c->start[i]) * c->inv_dt[i]);
+  const CursorGroup *g = &c->groups[i / 4];
+  float u = clamp01 ((time - g->start[i % 4]) * g->inv_dt[i % 4]);
 
-  if (c->easing[i] != 0)
-    u = ease (&clip->easings[c->easing[i]], u);
-  return c->value[i] + c->delta[i] * u;
-}
-
-/* Cursor entry i after time moved on past its segment: along the track's play
- * segments. Usually the next one, whose place the cursor keeps so that it can be
- * prefetched without reading the current one. */
-static void
-refill (const OssaClip *clip, OssaClipCursor *c, size_t i, float time)
-{
-  uint32_t p = c->next[i];
-
-  while (time >= clip->play[p].end)
-    p = clip->play[p].next;
-  cache_segment (clip, i, p, c);
-}
-
-/* Every cursor entry from the bucket tables: the first sample, and whenever time
- * goes back (a loop starting again, a jump), which a per-track check then need not
- * look for. */
-static void
-reseek (const OssaClip *clip, OssaClipCursor *c, float time)
-{
-  size_t n = clip->n_bones * OSSA_N_CHANNELS;
-
-  for (size_t i = 0; i < n; i++)
-    {
-      const Track *t = &clip->tracks[i];
-
-      cache_segment (clip, i, clip->play_index[walk (clip, t, time, clip->buckets[bucket_index (t, time)])], c);
-    }
-}
-
-/* Groups of four tracks that need more than the vector path (a track passed a key,
- * or a segment is BEZIER) are noted and finished SPECIAL_BATCH groups at a time:
- * the segments of tracks that passed a key are prefetched when noted, so those
- * misses overlap, and the lanes are then found by bit scans instead of a branch
- * per lane. */
-#define SPECIAL_BATCH 64
-
-typedef struct
-{
-  uint32_t first[SPECIAL_BATCH];  /* the group's first track */
-  uint8_t  stale[SPECIAL_BATCH];  /* lanes whose track passed a key */
-  uint8_t  curved[SPECIAL_BATCH]; /* lanes with an eased segment */
-  size_t   n;
-} Special;
-
-static void
-finish_special (const OssaClip *clip, OssaClipCursor *c, Special *sp, float time, float *out)
-{
-  for (size_t g = 0; g < sp->n; g++)
-    {
-      unsigned stale = sp->stale[g], curved = sp->curved[g] & ~stale;
-
-      while (stale != 0)
-        {
-          size_t i = sp->first[g] + (size_t) __builtin_ctz (stale);
-
-          refill (clip, c, i, time);
-          out[i] = eval_cached (clip, c, i, time);
-          stale &= stale - 1;
-        }
-      while (curved != 0)
-        {
-          size_t i = sp->first[g] + (size_t) __builtin_ctz (curved);
-
-          out[i] = eval_cached (clip, c, i, time);
-          curved &= curved - 1;
-        }
-    }
-  sp->n = 0;
-}
-
-static inline void
-note_special (const OssaClip *clip, OssaClipCursor *c, Special *sp, size_t first,
-              unsigned stale, unsigned curved, float time, float *out)
-{
-  for (unsigned m = stale; m != 0; m &= m - 1)
-    __builtin_prefetch (&clip->play[c->next[first + (size_t) __builtin_ctz (m)]]);
-  sp->first[sp->n] = (uint32_t) first;
-  sp->stale[sp->n] = (uint8_t) stale;
-  sp->curved[sp->n] = (uint8_t) curved;
-  if (++sp->n == SPECIAL_BATCH)
-    finish_special (clip, c, sp, time, out);
+  if (c->ease_at[i] != 0)
+    u = ease_at (clip, c->ease_at[i], u);
+  return g->value[i % 4] + g->delta[i % 4] * u;
 }
 
 /* The first play segment that starts after t. */
@@ -761,88 +749,210 @@ play_after (const OssaClip *clip, float t)
   return lo;
 }
 
+/* Every cursor entry from the bucket tables: the first sample, and whenever time
+ * goes back (a loop starting again, a jump) or far ahead. */
+static void
+reseek (const OssaClip *clip, OssaClipCursor *c, float time)
+{
+  size_t n = clip->n_bones * OSSA_N_CHANNELS;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      const Track *t = &clip->tracks[i];
+
+      uint32_t k = walk (clip, t, time, clip->buckets[bucket_index (t, time)]);
+
+      cache_segment (&clip->play[clip->play_index[k]], c->groups, c->ease_at);
+    }
+  c->play_pos = play_after (clip, time);
+}
+
+/* Moving on past more than this many segments a track, a seek is cheaper than
+ * replaying them. */
+#define REPLAY_PER_TRACK 4
+#define REPLAY_AHEAD 16
+
+/* Brings the cursor from c->time to time. */
+static void
+advance (const OssaClip *clip, OssaClipCursor *c, float time)
+{
+  size_t p = c->play_pos, n = clip->n_segments;
+  size_t budget = REPLAY_PER_TRACK * clip->n_bones * OSSA_N_CHANNELS;
+  const PlaySegment *play = clip->play;
+  CursorGroup *groups = c->groups;
+  int32_t *ease_at = c->ease_at;
+
+  if (!(time >= c->time))
+    {
+      reseek (clip, c, time);
+      return;
+    }
+  if (n - p > budget && clip->play[p + budget].start <= time)
+    {
+      reseek (clip, c, time);
+      return;
+    }
+  /* The entries written are all over the cursor: ask for their lines a few
+   * segments ahead so that the writes do not queue up behind the misses. */
+  for (; p < n && play[p].start <= time; p++)
+    {
+      if (p + REPLAY_AHEAD < n)
+        {
+          uint32_t ahead = play[p + REPLAY_AHEAD].track;
+
+          __builtin_prefetch (&groups[ahead / 4], 1);
+          __builtin_prefetch (&ease_at[ahead], 1);
+        }
+      cache_segment (&play[p], groups, ease_at);
+    }
+  c->play_pos = p;
+}
+
+#ifdef __SSE2__
+/* y(u) of four eased lanes: ease_at offsets into the table pool (lanes at 0 use
+ * the identity table, which gives u back exactly). Lanes whose easing has no
+ * table (negative) are left to the caller. */
+static inline __m128
+ease4 (const OssaClip *clip, __m128i at, __m128 u)
+{
+  const __m128 steps = _mm_set1_ps ((float) TABLE_STEPS);
+  __m128 f = _mm_mul_ps (u, steps);
+  __m128i j = _mm_cvttps_epi32 (_mm_min_ps (f, _mm_set1_ps ((float) TABLE_STEPS - 1.f)));
+  __m128 frac = _mm_sub_ps (f, _mm_cvtepi32_ps (j));
+  __m128i idx = _mm_add_epi32 (_mm_and_si128 (at, _mm_cmpgt_epi32 (at, _mm_set1_epi32 (-1))), j);
+  int32_t k[4];
+  __m128 p01, p23, a, b;
+
+  _mm_storeu_si128 ((__m128i *) k, idx);
+  /* Each lane's two neighbouring entries in one 8-byte load. */
+  p01 = _mm_castsi128_ps (_mm_unpacklo_epi64 (
+    _mm_loadl_epi64 ((const __m128i *) &clip->table_pool[k[0]]),
+    _mm_loadl_epi64 ((const __m128i *) &clip->table_pool[k[1]])));
+  p23 = _mm_castsi128_ps (_mm_unpacklo_epi64 (
+    _mm_loadl_epi64 ((const __m128i *) &clip->table_pool[k[2]]),
+    _mm_loadl_epi64 ((const __m128i *) &clip->table_pool[k[3]])));
+  a = _mm_shuffle_ps (p01, p23, _MM_SHUFFLE (2, 0, 2, 0));
+  b = _mm_shuffle_ps (p01, p23, _MM_SHUFFLE (3, 1, 3, 1));
+  return _mm_add_ps (a, _mm_mul_ps (_mm_sub_ps (b, a), frac));
+}
+
+/* Rare: lanes (bits of solve) whose easing has no table, solved one by one. */
+static __m128
+solve_lanes (const OssaClip *clip, const OssaClipCursor *c, const CursorGroup *g, size_t i,
+             unsigned solve, float time, __m128 u)
+{
+  float uu[4];
+
+  _mm_storeu_ps (uu, u);
+  for (int l = 0; l < 4; l++)
+    if (solve & (1u << l))
+      uu[l] = solve_ease (&clip->easings[-c->ease_at[i + (size_t) l]],
+                          clamp01 ((time - g->start[l]) * g->inv_dt[l]));
+  return _mm_loadu_ps (uu);
+}
+#endif
+
+/* Tracks first to n (a multiple of 4) with SSE2; returns where it stopped. */
+static size_t
+sample_groups_sse2 (const OssaClip *clip, const OssaClipCursor *c, float time, size_t first,
+                    size_t n, float *out)
+{
+  size_t i = first;
+
+#ifdef __SSE2__
+  const __m128 t4 = _mm_set1_ps (time), zero = _mm_setzero_ps (), one = _mm_set1_ps (1.f);
+  const bool eased = clip->eased;
+
+  for (; i + 4 <= n; i += 4)
+    {
+      const CursorGroup *g = &c->groups[i / 4];
+      __m128 u = _mm_mul_ps (_mm_sub_ps (t4, _mm_load_ps (g->start)), _mm_load_ps (g->inv_dt));
+
+      u = _mm_min_ps (_mm_max_ps (u, zero), one);
+      if (eased)
+        {
+          __m128i at = _mm_loadu_si128 ((const __m128i *) &c->ease_at[i]);
+          unsigned solve = (unsigned) _mm_movemask_ps (_mm_castsi128_ps (at));
+
+          u = ease4 (clip, at, u);
+          if (solve != 0)
+            u = solve_lanes (clip, c, g, i, solve, time, u);
+        }
+      _mm_storeu_ps (&out[i], _mm_add_ps (_mm_load_ps (g->value), _mm_mul_ps (_mm_load_ps (g->delta), u)));
+    }
+#else
+  (void) clip, (void) c, (void) time, (void) n, (void) out;
+#endif
+  return i;
+}
+
+#ifdef OSSA_CLIP_AVX2
+/* The same eight tracks at a time: two cursor groups, the tables read with
+ * gathers. */
+__attribute__ ((target ("avx2,fma"))) static size_t
+sample_groups_avx2 (const OssaClip *clip, const OssaClipCursor *c, float time, size_t n,
+                    float *out)
+{
+  const __m256 t8 = _mm256_set1_ps (time), zero = _mm256_setzero_ps (), one = _mm256_set1_ps (1.f);
+  const __m256 steps = _mm256_set1_ps ((float) TABLE_STEPS);
+  const __m256 last = _mm256_set1_ps ((float) TABLE_STEPS - 1.f);
+  const bool eased = clip->eased;
+  size_t i = 0;
+
+  for (; i + 8 <= n; i += 8)
+    {
+      const CursorGroup *g = &c->groups[i / 4];
+#define LOAD8(field) _mm256_insertf128_ps (_mm256_castps128_ps256 (_mm_load_ps (g[0].field)), \
+                                           _mm_load_ps (g[1].field), 1)
+      __m256 u = _mm256_mul_ps (_mm256_sub_ps (t8, LOAD8 (start)), LOAD8 (inv_dt));
+
+      u = _mm256_min_ps (_mm256_max_ps (u, zero), one);
+      if (eased)
+        {
+          __m256i at = _mm256_loadu_si256 ((const __m256i *) &c->ease_at[i]);
+          unsigned solve = (unsigned) _mm256_movemask_ps (_mm256_castsi256_ps (at));
+          __m256 f = _mm256_mul_ps (u, steps);
+          __m256i j = _mm256_cvttps_epi32 (_mm256_min_ps (f, last));
+          __m256 frac = _mm256_sub_ps (f, _mm256_cvtepi32_ps (j));
+          __m256i idx = _mm256_add_epi32 (_mm256_max_epi32 (at, _mm256_setzero_si256 ()), j);
+          __m256 a = _mm256_i32gather_ps (clip->table_pool, idx, 4);
+          __m256 b = _mm256_i32gather_ps (clip->table_pool + 1, idx, 4);
+
+          u = _mm256_fmadd_ps (_mm256_sub_ps (b, a), frac, a);
+          if (solve != 0)
+            {
+              __m128 lo = _mm256_castps256_ps128 (u), hi = _mm256_extractf128_ps (u, 1);
+
+              if (solve & 0xfu)
+                lo = solve_lanes (clip, c, &g[0], i, solve & 0xfu, time, lo);
+              if (solve >> 4)
+                hi = solve_lanes (clip, c, &g[1], i + 4, solve >> 4, time, hi);
+              u = _mm256_insertf128_ps (_mm256_castps128_ps256 (lo), hi, 1);
+            }
+        }
+      _mm256_storeu_ps (&out[i], _mm256_fmadd_ps (LOAD8 (delta), u, LOAD8 (value)));
+#undef LOAD8
+    }
+  return i;
+}
+#endif
+
 static void
 sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
 {
   size_t n = clip->n_bones * OSSA_N_CHANNELS;
-  Special special = { .n = 0 };
   size_t i = 0;
-  /* The segments that start between the last sample and this one are exactly the
-   * ones tracks passing a key will need, and they lie side by side in clip->play:
-   * stream them in, a cache line per group of tracks scanned, ahead of the refills
-   * (which come in track order, not in play order). */
-  size_t ahead = 0, ahead_end = 0;
 
-  if (time > c->time)
-    {
-      ahead = play_after (clip, c->time);
-      ahead_end = play_after (clip, time);
-    }
-  else if (!(time == c->time))
-    reseek (clip, c, time);
+  if (!(time == c->time))
+    advance (clip, c, time);
   c->time = time;
-
-#ifdef __SSE2__
-  {
-    const __m128 t4 = _mm_set1_ps (time), zero = _mm_setzero_ps (), one = _mm_set1_ps (1.f);
-
-    for (; i + 4 <= n; i += 4)
-      {
-        __m128 inside = _mm_cmplt_ps (t4, _mm_loadu_ps (&c->hi[i]));
-        __m128 u = _mm_mul_ps (_mm_sub_ps (t4, _mm_loadu_ps (&c->start[i])), _mm_loadu_ps (&c->inv_dt[i]));
-        __m128i linear = _mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) &c->easing[i]),
-                                          _mm_setzero_si128 ());
-        unsigned stale = (unsigned) _mm_movemask_ps (inside) ^ 0xfu;
-        unsigned curved = (unsigned) _mm_movemask_ps (_mm_castsi128_ps (linear)) ^ 0xfu;
-
-        if (ahead < ahead_end)
-          {
-            __builtin_prefetch (&clip->play[ahead]);
-            ahead += 64 / sizeof (PlaySegment);
-          }
-
-        u = _mm_min_ps (_mm_max_ps (u, zero), one);
-        _mm_storeu_ps (&out[i], _mm_add_ps (_mm_loadu_ps (&c->value[i]),
-                                            _mm_mul_ps (_mm_loadu_ps (&c->delta[i]), u)));
-        /* Eased lanes now, from the u just computed; tracks that passed a key
-         * later, once their segments are in cache. */
-        if ((curved & ~stale) != 0)
-          {
-            float uu[4];
-
-            _mm_storeu_ps (uu, u);
-            /* All four lanes, the linear ones through easings[0]'s identity
-             * table: cheaper than a branch per lane that cannot be predicted.
-             * (Lanes that passed a key are written again after their refill.) */
-            for (int l = 0; l < 4; l++)
-              {
-                size_t j = i + (size_t) l;
-
-                out[j] = c->value[j] + c->delta[j] * ease (&clip->easings[c->easing[j]], uu[l]);
-              }
-          }
-        if (stale != 0)
-          note_special (clip, c, &special, i, stale, 0, time, out);
-      }
-  }
+#ifdef OSSA_CLIP_AVX2
+  if (clip->avx2)
+    i = sample_groups_avx2 (clip, c, time, n, out);
 #endif
-  for (; i < n; i += 4)
-    {
-      unsigned stale = 0, curved = 0;
-
-      for (size_t l = 0; l < 4 && i + l < n; l++)
-        {
-          if (!(time < c->hi[i + l]))
-            stale |= 1u << l;
-          else if (c->easing[i + l] != 0)
-            curved |= 1u << l;
-          else
-            out[i + l] = eval_cached (clip, c, i + l, time);
-        }
-      if ((stale | curved) != 0)
-        note_special (clip, c, &special, i, stale, curved, time, out);
-    }
-  finish_special (clip, c, &special, time, out);
+  i = sample_groups_sse2 (clip, c, time, i, n, out);
+  for (; i < n; i++)
+    out[i] = eval_cached (clip, c, i, time);
 }
 
 /* A random seek is a three-stage pipeline over the tracks, LOOKAHEAD apart: work
