@@ -274,6 +274,10 @@ save_changes_response_cb (GtkDialog *dialog,
       break;
     }
 
+  /* The answer may close the parent at once (Discard on closing), while this
+   * dialog lives on until its "response" emission ends: let go of the parent
+   * first, or the dialog's last unref would reach for a finalized window. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_task_return_int (task, answer);
 }

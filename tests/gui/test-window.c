@@ -309,7 +309,7 @@ static void
 answer_question (Fixture *f,
                  int      response)
 {
-  g_autoptr(GtkWindow) window = g_object_ref (GTK_WINDOW (f->window));
+  GtkWindow *window = GTK_WINDOW (f->window);
   GtkMessageDialog *question;
   g_autofree char *text = NULL;
 
@@ -326,10 +326,16 @@ answer_question (Fixture *f,
                                                         GTK_RESPONSE_REJECT));
   g_assert_nonnull (gtk_dialog_get_widget_for_response (GTK_DIALOG (question),
                                                         GTK_RESPONSE_CANCEL));
+  /* The answer may close the window: nothing here keeps it alive, so it is
+   * finalized as in the real program. */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_dialog_response (GTK_DIALOG (question), response);
   iterate ();
-  /* (The window may be gone now; this test still holds it.) */
-  g_assert_null (find_question (window));
+  if (window != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+      g_assert_null (find_question (window));
+    }
 }
 
 static char *
