@@ -26,6 +26,7 @@ static const char * const settings_keys[] = {
   "window-height",
   "window-maximized",
   "recent-files",
+  "show-bone-names",
 };
 
 static GSettings *
@@ -79,6 +80,17 @@ ossa_application_activate (GApplication *app)
     new_window (self);
 }
 
+static gboolean
+is_untouched (OssaWindow *window)
+{
+  OssaEditor *editor = ossa_window_get_editor (window);
+
+  return ossa_editor_get_file (editor) == NULL
+         && !ossa_editor_get_modified (editor)
+         && !ossa_editor_can_undo (editor)
+         && ossa_editor_get_document (editor)->skeleton.n_bones == 0;
+}
+
 static void
 ossa_application_open (GApplication  *app,
                        GFile        **files,
@@ -92,8 +104,9 @@ ossa_application_open (GApplication  *app,
       GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
       OssaWindow *window;
 
-      /* An empty window is reused; a window showing a document is left alone. */
-      if (OSSA_IS_WINDOW (active) && ossa_window_get_file (OSSA_WINDOW (active)) == NULL)
+      /* A window with a new, untouched document is reused; one showing a
+       * document is left alone. */
+      if (OSSA_IS_WINDOW (active) && is_untouched (OSSA_WINDOW (active)))
         {
           window = OSSA_WINDOW (active);
           gtk_window_present (active);
@@ -108,20 +121,72 @@ ossa_application_open (GApplication  *app,
     }
 }
 
+/* Quitting closes the windows one after the other, each asking about its unsaved
+ * changes; Cancel on any of them stops the quit there. The app ends with the
+ * last window. */
+static void quit_next (GList *windows);
+
+static void
+quit_window_closed_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  GList *windows = user_data;
+
+  if (ossa_window_close_finish (OSSA_WINDOW (source), result))
+    quit_next (windows);
+  else
+    g_list_free_full (windows, g_object_unref);
+}
+
+static void
+quit_next (GList *windows)
+{
+  GtkWindow *window;
+
+  if (windows == NULL)
+    return;
+  window = windows->data;
+  windows = g_list_delete_link (windows, windows);
+
+  if (OSSA_IS_WINDOW (window))
+    {
+      ossa_window_close_async (OSSA_WINDOW (window), quit_window_closed_cb, windows);
+    }
+  else
+    {
+      gtk_window_close (window);
+      quit_next (windows);
+    }
+  g_object_unref (window);
+}
+
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
-  GList *windows;
+  GList *windows = g_list_copy (gtk_application_get_windows (app));
 
-  /* Close each window the way its close button would, so each one keeps its size
-   * (and, later, can ask about unsaved changes). The app ends with the last one. */
-  windows = g_list_copy (gtk_application_get_windows (app));
-  for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_close (GTK_WINDOW (l->data));
-  g_list_free (windows);
+  g_list_foreach (windows, (GFunc) (void (*) (void)) g_object_ref, NULL);
+
+  /* The active window first: that is the one the person is looking at. */
+  quit_next (windows);
+}
+
+static void
+new_activated (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  OssaApplication *self = OSSA_APPLICATION (user_data);
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (OSSA_IS_WINDOW (active))
+    ossa_window_new_document (OSSA_WINDOW (active));
+  else
+    new_window (self);
 }
 
 static void
@@ -155,22 +220,77 @@ about_activated (GSimpleAction *action,
 }
 
 static const GActionEntry app_actions[] = {
+  { "new", new_activated, NULL, NULL, NULL, { 0 } },
   { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
   { "new-window", new_window_activated, NULL, NULL, NULL, { 0 } },
   { "about", about_activated, NULL, NULL, NULL, { 0 } },
 };
 
+/* Keys that never type text; the window binds the others itself (see
+ * ossa-window-actions.c). */
 static const struct
 {
   const char *action;
-  const char *accels[2];
+  const char *accels[4];
 } app_accels[] = {
-  { "app.quit", { "<Control>q", NULL } },
+  { "app.new", { "<Control>n", NULL } },
   { "app.new-window", { "<Control><Shift>n", NULL } },
+  { "app.quit", { "<Control>q", NULL } },
   { "win.open", { "<Control>o", NULL } },
-  { "window.close", { "<Control>w", NULL } },
+  { "win.save", { "<Control>s", NULL } },
+  { "win.save-as", { "<Control><Shift>s", NULL } },
+  { "win.close", { "<Control>w", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+  { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
+  { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
+  { "win.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },
+  { "win.mode('setup')", { "<Control>1", NULL } },
+  { "win.mode('animate')", { "<Control>2", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
 };
+
+/* "humanoid.ossa" for the menu; underscores doubled, or they would underline. */
+static char *
+dup_recent_label (GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *display = g_filename_display_name (basename);
+  g_auto(GStrv) parts = g_strsplit (display, "_", -1);
+
+  return g_strjoinv ("__", parts);
+}
+
+/* The File > Open Recent submenu, from the recent-files setting. */
+static void
+update_recent_menu (OssaApplication *self)
+{
+  GMenu *section = gtk_application_get_menu_by_id (GTK_APPLICATION (self), "recent-files");
+  g_auto(GStrv) uris = NULL;
+
+  if (section == NULL)
+    return;
+  g_menu_remove_all (section);
+  if (self->settings != NULL)
+    uris = g_settings_get_strv (self->settings, "recent-files");
+
+  for (guint i = 0; uris != NULL && uris[i] != NULL && i < RECENT_FILES_MAX; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_uri (uris[i]);
+      g_autofree char *label = dup_recent_label (file);
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.open-recent",
+                                               g_variant_new_string (uris[i]));
+      g_menu_append_item (section, item);
+    }
+
+  if (g_menu_model_get_n_items (G_MENU_MODEL (section)) == 0)
+    {
+      /* An item without an action shows greyed out. */
+      g_menu_append (section, _("No Recent Documents"), NULL);
+    }
+}
 
 static void
 ossa_application_startup (GApplication *app)
@@ -203,6 +323,10 @@ ossa_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (APP_ID);
 
   self->settings = load_settings ();
+  if (self->settings != NULL)
+    g_signal_connect_object (self->settings, "changed::recent-files",
+                             G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);
+  update_recent_menu (self);
 }
 
 static void

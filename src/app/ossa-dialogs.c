@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "ossa-dialogs.h"
@@ -119,6 +121,241 @@ ossa_dialogs_choose_document_finish (GAsyncResult  *result,
                         NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* A name typed without an extension gets ".ossa", so that the document shows up
+ * under the chooser's filter next time. */
+static GFile *
+with_ossa_suffix (GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autoptr(GFile) parent = NULL;
+  g_autofree char *named = NULL;
+
+  if (basename == NULL || strchr (basename, '.') != NULL)
+    return g_object_ref (file);
+  parent = g_file_get_parent (file);
+  if (parent == NULL)
+    return g_object_ref (file);
+  named = g_strconcat (basename, ".ossa", NULL);
+  return g_file_get_child (parent, named);
+}
+
+static void
+choose_save_file_response_cb (GtkNativeDialog *native,
+                              int              response,
+                              gpointer         user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GFile) file = NULL;
+
+  g_signal_handlers_disconnect_by_func (native, choose_save_file_response_cb, user_data);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      if (chosen != NULL)
+        file = with_ossa_suffix (chosen);
+    }
+
+  gtk_native_dialog_destroy (native);
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (file != NULL)
+    g_task_return_pointer (task, g_steal_pointer (&file), g_object_unref);
+  else
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                             "No file was chosen");
+}
+
+/**
+ * ossa_dialogs_choose_save_file:
+ * @parent: (nullable): the window the dialog belongs to
+ * @initial_file: (nullable): the file to propose; %NULL proposes "Untitled.ossa"
+ * @cancellable: (nullable): closes the dialog when cancelled
+ * @callback: called when a file was chosen or the dialog was dismissed
+ * @user_data: data for @callback
+ *
+ * Asks where to save a document (the chooser confirms overwriting a file). Finish
+ * with ossa_dialogs_choose_save_file_finish().
+ */
+void
+ossa_dialogs_choose_save_file (GtkWindow           *parent,
+                               GFile               *initial_file,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  GtkFileChooserNative *native;
+  GtkFileFilter *filter;
+  GTask *task;
+
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (initial_file == NULL || G_IS_FILE (initial_file));
+
+  task = g_task_new (parent, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ossa_dialogs_choose_save_file);
+
+  native = gtk_file_chooser_native_new (_("Save Document"),
+                                        parent,
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Save"),
+                                        _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("Ossa documents (*.ossa)"));
+  gtk_file_filter_add_suffix (filter, "ossa");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), filter);
+  g_object_unref (filter);
+
+  if (initial_file != NULL)
+    {
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), initial_file, NULL);
+    }
+  else
+    {
+      /* Translators: the file name proposed for a new document; keep ".ossa" */
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("Untitled.ossa"));
+    }
+
+  g_task_set_task_data (task, native, g_object_unref);
+  g_signal_connect (native, "response", G_CALLBACK (choose_save_file_response_cb), task);
+  if (cancellable != NULL)
+    g_signal_connect_object (cancellable, "cancelled",
+                             G_CALLBACK (choose_document_cancelled_cb), native, 0);
+
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+/**
+ * ossa_dialogs_choose_save_file_finish:
+ * @result: the result given to the callback
+ * @error: return location for a #GError; %G_IO_ERROR_CANCELLED when dismissed
+ *
+ * Returns: (transfer full) (nullable): where to save
+ */
+GFile *
+ossa_dialogs_choose_save_file_finish (GAsyncResult  *result,
+                                      GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ossa_dialogs_choose_save_file,
+                        NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+save_changes_response_cb (GtkDialog *dialog,
+                          int        response,
+                          gpointer   user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  OssaSaveChanges answer;
+
+  g_signal_handlers_disconnect_by_func (dialog, save_changes_response_cb, user_data);
+
+  switch (response)
+    {
+    case GTK_RESPONSE_ACCEPT:
+      answer = OSSA_SAVE_CHANGES_SAVE;
+      break;
+    case GTK_RESPONSE_REJECT:
+      answer = OSSA_SAVE_CHANGES_DISCARD;
+      break;
+    default:
+      /* Cancel, Escape, the close button, a cancelled task */
+      answer = OSSA_SAVE_CHANGES_CANCEL;
+      break;
+    }
+
+  /* The answer may close the parent at once (Discard on closing), while this
+   * dialog lives on until its "response" emission ends: let go of the parent
+   * first, or the dialog's last unref would reach for a finalized window. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_task_return_int (task, answer);
+}
+
+static void
+save_changes_cancelled_cb (GCancellable *cancellable,
+                           GtkDialog    *dialog)
+{
+  gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
+}
+
+/**
+ * ossa_dialogs_ask_save_changes:
+ * @parent: the window whose document has unsaved changes
+ * @document_name: the document's name as the title shows it
+ * @cancellable: (nullable): answers Cancel when cancelled
+ * @callback: called with the answer
+ * @user_data: data for @callback
+ *
+ * Asks whether to save the changes to @document_name before they are lost:
+ * Save, Discard or Cancel. Finish with ossa_dialogs_ask_save_changes_finish().
+ */
+void
+ossa_dialogs_ask_save_changes (GtkWindow           *parent,
+                               const char          *document_name,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  GtkWidget *dialog;
+  GtkWidget *button;
+  GTask *task;
+
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (document_name != NULL);
+
+  task = g_task_new (parent, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ossa_dialogs_ask_save_changes);
+  /* A cancelled question is answered Cancel, not with an error. */
+  g_task_set_check_cancellable (task, FALSE);
+
+  /* Translators: %s is a document's name, e.g. "humanoid" or "Untitled" */
+  dialog = gtk_message_dialog_new (parent,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION,
+                                   GTK_BUTTONS_NONE,
+                                   _("Save changes to “%s”?"), document_name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("Unsaved changes will be lost if you don’t save them."));
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+
+  g_signal_connect (dialog, "response", G_CALLBACK (save_changes_response_cb), task);
+  if (cancellable != NULL)
+    g_signal_connect_object (cancellable, "cancelled",
+                             G_CALLBACK (save_changes_cancelled_cb), dialog, 0);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * ossa_dialogs_ask_save_changes_finish:
+ * @result: the result given to the callback
+ *
+ * Returns: the answer
+ */
+OssaSaveChanges
+ossa_dialogs_ask_save_changes_finish (GAsyncResult *result)
+{
+  g_return_val_if_fail (G_IS_TASK (result), OSSA_SAVE_CHANGES_CANCEL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ossa_dialogs_ask_save_changes,
+                        OSSA_SAVE_CHANGES_CANCEL);
+
+  return (OssaSaveChanges) g_task_propagate_int (G_TASK (result), NULL);
 }
 
 static void

@@ -17,6 +17,29 @@ void       ossa_dialogs_choose_document        (GtkWindow            *parent,
 GFile     *ossa_dialogs_choose_document_finish (GAsyncResult         *result,
                                                 GError              **error);
 
+void       ossa_dialogs_choose_save_file       (GtkWindow            *parent,
+                                                GFile                *initial_file,
+                                                GCancellable         *cancellable,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+GFile     *ossa_dialogs_choose_save_file_finish (GAsyncResult        *result,
+                                                 GError             **error);
+
+/* What to do with unsaved changes before they would be lost. */
+typedef enum
+{
+  OSSA_SAVE_CHANGES_CANCEL,
+  OSSA_SAVE_CHANGES_DISCARD,
+  OSSA_SAVE_CHANGES_SAVE,
+} OssaSaveChanges;
+
+void            ossa_dialogs_ask_save_changes        (GtkWindow            *parent,
+                                                      const char           *document_name,
+                                                      GCancellable         *cancellable,
+                                                      GAsyncReadyCallback   callback,
+                                                      gpointer              user_data);
+OssaSaveChanges ossa_dialogs_ask_save_changes_finish (GAsyncResult         *result);
+
 GtkWindow *ossa_dialogs_show_error             (GtkWindow            *parent,
                                                 const char           *primary,
                                                 const char           *secondary);

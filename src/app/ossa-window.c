@@ -5,35 +5,13 @@
 
 #include <glib/gi18n.h>
 
-#include "ossa-io.h"
-
-#include "ossa-bone-object.h"
 #include "ossa-dialogs.h"
-#include "ossa-gerror.h"
-#include "ossa-window.h"
+#include "ossa-window-private.h"
 
-#define INDENT_PER_LEVEL 16
-#define INDENT_LEVELS_MAX 24
-
-struct _OssaWindow
-{
-  GtkApplicationWindow  parent_instance;
-
-  /* Template children */
-  GtkStack             *stack;
-  GtkListView          *bones_view;
-  GtkWidget            *status_bar;
-  GtkLabel             *status_label;
-
-  /* The open document (NULL when empty) and where it came from. The next step
-   * moves these into an editor object shared by the window's panes. */
-  OssaDocument         *document;
-  GFile                *file;
-
-  /* OssaBoneObject rows in tree order (parents before their subtrees). */
-  GListStore           *bones;
-  GCancellable         *cancellable;
-};
+/* Pane sizes a new window starts with, in pixels. */
+#define HIERARCHY_WIDTH 220
+#define INSPECTOR_WIDTH 260
+#define TIMELINE_HEIGHT 140
 
 G_DEFINE_FINAL_TYPE (OssaWindow, ossa_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -47,19 +25,6 @@ get_settings (OssaWindow *self)
   return ossa_application_get_settings (OSSA_APPLICATION (app));
 }
 
-/* "humanoid.ossa" -> "humanoid", for the title; other names stay whole. */
-static char *
-dup_document_name (GFile *file)
-{
-  g_autofree char *basename = g_file_get_basename (file);
-  g_autofree char *display = g_filename_display_name (basename);
-  gsize len = strlen (display);
-
-  if (len > 5 && g_ascii_strcasecmp (display + len - 5, ".ossa") == 0)
-    display[len - 5] = '\0';
-  return g_steal_pointer (&display);
-}
-
 static char *
 dup_display_basename (GFile *file)
 {
@@ -68,140 +33,138 @@ dup_display_basename (GFile *file)
   return g_filename_display_name (basename);
 }
 
-/* Rows for every bone in depth-first order, siblings by index, without recursion
- * (DESIGN: no limit on depth). Bones are parent-before-child, so a bone's depth is
- * known once its parent's is. */
-static GPtrArray *
-make_bone_rows (const OssaSkeleton *skel)
+static void
+add_recent_file (OssaWindow *self,
+                 GFile      *file)
 {
-  gsize n = skel->n_bones;
-  g_autofree gssize *parent = g_new (gssize, n);
-  g_autofree gssize *first_child = g_new (gssize, n);
-  g_autofree gssize *next_sibling = g_new (gssize, n);
-  g_autofree guint *depth = g_new (guint, n);
-  GPtrArray *rows = g_ptr_array_new_full (n, g_object_unref);
-  gssize first_root = -1;
-  gssize node;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
-  for (gsize i = 0; i < n; i++)
-    {
-      int32_t p = skel->bones[i].parent;
+  if (OSSA_IS_APPLICATION (app))
+    ossa_application_add_recent_file (OSSA_APPLICATION (app), file);
+}
 
-      /* A loaded document is validated; treat anything odd as a root anyway. */
-      parent[i] = (p >= 0 && (gsize) p < i) ? p : -1;
-      depth[i] = parent[i] < 0 ? 0 : depth[parent[i]] + 1;
-      first_child[i] = -1;
-    }
+/* Title and status ------------------------------------------------------------ */
 
-  /* Built backwards so that each sibling list is in index order. */
-  for (gsize k = n; k > 0; k--)
-    {
-      gsize i = k - 1;
+static void
+update_title (OssaWindow *self)
+{
+  g_autofree char *name = ossa_editor_dup_display_name (self->editor);
+  g_autofree char *title = NULL;
 
-      if (parent[i] < 0)
-        {
-          next_sibling[i] = first_root;
-          first_root = (gssize) i;
-        }
-      else
-        {
-          next_sibling[i] = first_child[parent[i]];
-          first_child[parent[i]] = (gssize) i;
-        }
-    }
-
-  node = first_root;
-  while (node >= 0)
-    {
-      g_ptr_array_add (rows, ossa_bone_object_new ((guint) node,
-                                                   skel->bones[node].name,
-                                                   depth[node],
-                                                   skel->bones[node].color));
-      if (first_child[node] >= 0)
-        {
-          node = first_child[node];
-          continue;
-        }
-      while (node >= 0 && next_sibling[node] < 0)
-        node = parent[node];
-      if (node >= 0)
-        node = next_sibling[node];
-    }
-
-  return rows;
+  if (ossa_editor_get_modified (self->editor))
+    /* Translators: the window title of a document with unsaved changes */
+    title = g_strdup_printf (_("• %s — Ossa"), name);
+  else
+    /* Translators: the window title: a document's name, then the program's */
+    title = g_strdup_printf (_("%s — Ossa"), name);
+  gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
 static void
-update_view (OssaWindow *self)
+update_selection_status (OssaWindow *self)
 {
-  g_autoptr(GPtrArray) rows = NULL;
-  g_autofree char *title = NULL;
-  g_autofree char *status = NULL;
-  g_autofree char *tooltip = NULL;
+  const OssaSkeleton *skel = &ossa_editor_get_document (self->editor)->skeleton;
+  gsize n_selected;
+  const guint *selected = ossa_editor_get_selection (self->editor, &n_selected);
+  g_autofree char *text = NULL;
 
-  if (self->document == NULL)
-    {
-      g_list_store_remove_all (self->bones);
-      gtk_window_set_title (GTK_WINDOW (self), "Ossa");
-      gtk_label_set_text (self->status_label, "");
-      gtk_widget_set_visible (self->status_bar, FALSE);
-      gtk_stack_set_visible_child_name (self->stack, "empty");
-      return;
-    }
-
-  rows = make_bone_rows (&self->document->skeleton);
-  g_list_store_splice (self->bones, 0, g_list_model_get_n_items (G_LIST_MODEL (self->bones)),
-                       rows->pdata, rows->len);
-
-  {
-    g_autofree char *name = dup_document_name (self->file);
-    g_autofree char *basename = dup_display_basename (self->file);
-    g_autofree char *bones = NULL;
-    g_autofree char *animations = NULL;
-    guint n_bones = (guint) self->document->skeleton.n_bones;
-    guint n_animations = (guint) self->document->n_animations;
-
-    /* Translators: the window title: a document's name, then the program's */
-    title = g_strdup_printf (_("%s — Ossa"), name);
-    bones = g_strdup_printf (ngettext ("%u bone", "%u bones", n_bones), n_bones);
-    animations = g_strdup_printf (ngettext ("%u animation", "%u animations", n_animations),
-                                  n_animations);
-    /* Translators: the status line, e.g. "12 bones, 2 animations — humanoid.ossa" */
-    status = g_strdup_printf (_("%s, %s — %s"), bones, animations, basename);
-    tooltip = g_file_get_parse_name (self->file);
-  }
-
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  gtk_label_set_text (self->status_label, status);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), tooltip);
-  gtk_widget_set_visible (self->status_bar, TRUE);
-  gtk_stack_set_visible_child_name (self->stack, "document");
+  if (n_selected == 0)
+    text = g_strdup (_("No selection"));
+  else if (n_selected == 1 && selected[0] < skel->n_bones)
+    text = g_strdup (skel->bones[selected[0]].name);
+  else
+    text = g_strdup_printf (ngettext ("%u bone selected", "%u bones selected",
+                                      (gulong) n_selected),
+                            (guint) n_selected);
+  gtk_label_set_text (self->selection_label, text);
 }
 
-static OssaDocument *
-load_document (GFile   *file,
-               GError **error)
+static void
+update_pointer_status (OssaWindow *self)
 {
-  g_autofree char *path = g_file_get_path (file);
-  OssaDocument *document;
-  OssaError err;
+  gboolean inside = FALSE;
+  double x = 0, y = 0;
+  g_autofree char *text = NULL;
 
-  if (path == NULL)
-    {
-      g_autofree char *uri = g_file_get_uri (file);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("%s: only local files can be opened"), uri);
-      return NULL;
-    }
-
-  ossa_error_clear (&err);
-  document = ossa_document_load (path, &err);
-  if (document == NULL)
-    ossa_gerror_set_from_core (error, &err);
-
-  return document;
+  g_object_get (self->canvas,
+                "pointer-inside", &inside,
+                "pointer-x", &x,
+                "pointer-y", &y,
+                NULL);
+  if (inside)
+    /* Translators: the pointer's position on the canvas in world units */
+    text = g_strdup_printf (_("x %.2f   y %.2f"), x, y);
+  else
+    text = g_strdup ("—");
+  gtk_label_set_text (self->pointer_label, text);
 }
+
+static void
+update_zoom_status (OssaWindow *self)
+{
+  double zoom = 1.0;
+  g_autofree char *text = NULL;
+
+  g_object_get (self->canvas, "zoom", &zoom, NULL);
+  /* Translators: the canvas zoom, e.g. "125 %" */
+  text = g_strdup_printf (_("%.0f %%"), zoom * 100.0);
+  gtk_label_set_text (self->zoom_label, text);
+}
+
+static void
+editor_state_changed_cb (OssaWindow *self)
+{
+  update_title (self);
+  ossa_window_actions_update (self);
+}
+
+static void
+document_changed_cb (OssaWindow *self,
+                     guint       change,
+                     OssaEditor *editor)
+{
+  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT))
+    {
+      update_selection_status (self);
+      ossa_window_actions_update (self);
+    }
+}
+
+static void
+selection_changed_cb (OssaWindow *self)
+{
+  update_selection_status (self);
+  ossa_window_actions_update (self);
+}
+
+/* Panes ----------------------------------------------------------------------- */
+
+/* The inspector and the timeline keep a fixed size measured from the far edge, so
+ * their positions can only be set once their paned is allocated: when its
+ * max-position (its size less the handle and the end child's minimum; G_MAXINT
+ * before) is first known. The paned notifies before it allocates its children,
+ * so the new position applies at once. */
+static void
+place_end_child_cb (GtkPaned   *paned,
+                    GParamSpec *pspec,
+                    gpointer    user_data)
+{
+  int size = GPOINTER_TO_INT (user_data);
+  GtkWidget *end = gtk_paned_get_end_child (paned);
+  int max = G_MAXINT;
+  int minimum = 0;
+
+  g_object_get (paned, "max-position", &max, NULL);
+  if (max == G_MAXINT || end == NULL)
+    return;
+
+  gtk_widget_measure (end, gtk_orientable_get_orientation (GTK_ORIENTABLE (paned)), -1,
+                      &minimum, NULL, NULL, NULL);
+  gtk_paned_set_position (paned, max + minimum - MAX (size, minimum));
+  g_signal_handlers_disconnect_by_func (paned, place_end_child_cb, user_data);
+}
+
+/* Files ----------------------------------------------------------------------- */
 
 /**
  * ossa_window_open_file:
@@ -209,9 +172,10 @@ load_document (GFile   *file,
  * @file: a .ossa document
  * @error: return location for a #GError
  *
- * Loads @file and shows it in @self. When it cannot be loaded, shows an error
- * message over the window with the core's reason, leaves the window as it was,
- * sets @error and returns %FALSE.
+ * Loads @file into the window's editor, dropping the open document without asking
+ * (ossa_window_open() asks first). When @file cannot be loaded, shows the core's
+ * reason in a message over the window, changes nothing, sets @error and returns
+ * %FALSE.
  *
  * Returns: whether @file is now the window's document
  */
@@ -221,15 +185,12 @@ ossa_window_open_file (OssaWindow  *self,
                        GError     **error)
 {
   g_autoptr(GError) local_error = NULL;
-  OssaDocument *document;
-  GtkApplication *app;
 
   g_return_val_if_fail (OSSA_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  document = load_document (file, &local_error);
-  if (document == NULL)
+  if (!ossa_editor_load (self->editor, file, &local_error))
     {
       g_autofree char *name = dup_display_basename (file);
       g_autofree char *primary = NULL;
@@ -241,123 +202,345 @@ ossa_window_open_file (OssaWindow  *self,
       return FALSE;
     }
 
-  g_clear_pointer (&self->document, ossa_document_free);
-  self->document = document;
-  g_set_object (&self->file, file);
-  update_view (self);
+  add_recent_file (self, file);
+  ossa_canvas_fit (self->canvas);
+  return TRUE;
+}
 
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  if (OSSA_IS_APPLICATION (app))
-    ossa_application_add_recent_file (OSSA_APPLICATION (app), file);
+/**
+ * ossa_window_save_file:
+ * @self: an #OssaWindow
+ * @file: where to save
+ * @error: return location for a #GError
+ *
+ * Saves the document to @file, which becomes its file. When that fails, shows why
+ * in a message over the window; the document keeps its changes and its file, the
+ * file on disk is left as it was, @error is set and %FALSE returned.
+ *
+ * Returns: whether the document was saved
+ */
+gboolean
+ossa_window_save_file (OssaWindow  *self,
+                       GFile       *file,
+                       GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
 
+  g_return_val_if_fail (OSSA_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ossa_editor_save (self->editor, file, &local_error))
+    {
+      g_autofree char *name = dup_display_basename (file);
+      g_autofree char *primary = NULL;
+
+      /* Translators: %s is a file name */
+      primary = g_strdup_printf (_("Could not save “%s”"), name);
+      ossa_dialogs_show_error (GTK_WINDOW (self), primary, local_error->message);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  add_recent_file (self, file);
   return TRUE;
 }
 
 static void
-document_chosen_cb (GObject      *source,
-                    GAsyncResult *result,
-                    gpointer      user_data)
+save_file_chosen_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
 {
-  OssaWindow *self = OSSA_WINDOW (source);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(GTask) task = user_data;
+  OssaWindow *self = g_task_get_source_object (task);
+  g_autoptr(GFile) file = ossa_dialogs_choose_save_file_finish (result, NULL);
 
-  file = ossa_dialogs_choose_document_finish (result, &error);
-  if (file == NULL)
+  g_task_return_boolean (task, file != NULL && ossa_window_save_file (self, file, NULL));
+}
+
+/* Saves to the document's file, or asks where first (always when @ask_where, or
+ * when the document has no file yet). Finish with save_finish(). */
+static void
+save_async (OssaWindow          *self,
+            gboolean             ask_where,
+            GAsyncReadyCallback  callback,
+            gpointer             user_data)
+{
+  GTask *task = g_task_new (self, NULL, callback, user_data);
+  GFile *file = ossa_editor_get_file (self->editor);
+
+  g_task_set_source_tag (task, save_async);
+  if (file != NULL && !ask_where)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        ossa_dialogs_show_error (GTK_WINDOW (self), _("Could not choose a file"),
-                                 error->message);
+      g_task_return_boolean (task, ossa_window_save_file (self, file, NULL));
+      g_object_unref (task);
+      return;
+    }
+  ossa_dialogs_choose_save_file (GTK_WINDOW (self), file, self->cancellable,
+                                 save_file_chosen_cb, task);
+}
+
+static gboolean
+save_finish (OssaWindow   *self,
+             GAsyncResult *result)
+{
+  return g_task_propagate_boolean (G_TASK (result), NULL);
+}
+
+/* Actions start a save and forget it: a failure has been shown already. */
+static void
+save_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  save_finish (OSSA_WINDOW (source), result);
+}
+
+void
+ossa_window_save (OssaWindow *self,
+                  gboolean    ask_where)
+{
+  save_async (self, ask_where, save_done_cb, NULL);
+}
+
+static void
+saved_changes_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+
+  g_task_return_boolean (task, save_finish (OSSA_WINDOW (source), result));
+}
+
+static void
+save_changes_answered_cb (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  OssaWindow *self = g_task_get_source_object (task);
+
+  self->asking = FALSE;
+  switch (ossa_dialogs_ask_save_changes_finish (result))
+    {
+    case OSSA_SAVE_CHANGES_SAVE:
+      save_async (self, FALSE, saved_changes_cb, g_steal_pointer (&task));
+      break;
+    case OSSA_SAVE_CHANGES_DISCARD:
+      g_task_return_boolean (task, TRUE);
+      break;
+    case OSSA_SAVE_CHANGES_CANCEL:
+    default:
+      g_task_return_boolean (task, FALSE);
+      break;
+    }
+}
+
+/**
+ * ossa_window_ask_save_changes:
+ * @self: an #OssaWindow
+ * @callback: called with the answer
+ * @user_data: data for @callback
+ *
+ * Before something would drop the open document: when it has unsaved changes, asks
+ * whether to save them (Save / Discard / Cancel); Save on a document without a
+ * file asks where. Finish with ossa_window_ask_save_changes_finish().
+ */
+void
+ossa_window_ask_save_changes (OssaWindow          *self,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autofree char *name = NULL;
+  GTask *task;
+
+  g_return_if_fail (OSSA_IS_WINDOW (self));
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, ossa_window_ask_save_changes);
+
+  if (!ossa_editor_get_modified (self->editor))
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+      return;
+    }
+  /* One question at a time: a second request while one is open is a no. */
+  if (self->asking)
+    {
+      g_task_return_boolean (task, FALSE);
+      g_object_unref (task);
       return;
     }
 
-  ossa_window_open_file (self, file, NULL);
+  self->asking = TRUE;
+  name = ossa_editor_dup_display_name (self->editor);
+  ossa_dialogs_ask_save_changes (GTK_WINDOW (self), name, self->cancellable,
+                                 save_changes_answered_cb, task);
 }
 
-static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+/**
+ * ossa_window_ask_save_changes_finish:
+ * @self: an #OssaWindow
+ * @result: the result given to the callback
+ *
+ * Returns: %TRUE when the document may be dropped (nothing unsaved, saved, or
+ *   discarded); %FALSE when the person cancelled or saving failed
+ */
+gboolean
+ossa_window_ask_save_changes_finish (OssaWindow   *self,
+                                     GAsyncResult *result)
 {
-  OssaWindow *self = OSSA_WINDOW (widget);
-  g_autoptr(GFile) folder = NULL;
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
-  if (self->file != NULL)
-    folder = g_file_get_parent (self->file);
-
-  ossa_dialogs_choose_document (GTK_WINDOW (self), folder, self->cancellable,
-                                document_chosen_cb, NULL);
+  return g_task_propagate_boolean (G_TASK (result), NULL);
 }
 
-/* The bone's colour as the canvas will draw it: a disc with a faint rim, so that
- * light colours still show on a light list. */
 static void
-draw_swatch (GtkDrawingArea *area,
-             cairo_t        *cr,
-             int             width,
-             int             height,
-             gpointer        user_data)
+open_answered_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
 {
-  guint32 rgba = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "ossa-color"));
-  double radius = MIN (width, height) / 2.0 - 1.0;
+  OssaWindow *self = OSSA_WINDOW (source);
+  g_autoptr(GFile) file = user_data;
 
-  cairo_arc (cr, width / 2.0, height / 2.0, radius, 0, 2 * G_PI);
-  cairo_set_source_rgba (cr,
-                         ((rgba >> 24) & 0xff) / 255.0,
-                         ((rgba >> 16) & 0xff) / 255.0,
-                         ((rgba >> 8) & 0xff) / 255.0,
-                         MAX ((rgba & 0xff) / 255.0, 0.25));
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
-  cairo_set_line_width (cr, 1.0);
-  cairo_stroke (cr);
+  if (ossa_window_ask_save_changes_finish (self, result))
+    ossa_window_open_file (self, file, NULL);
 }
 
-static void
-bone_row_setup_cb (GtkSignalListItemFactory *factory,
-                   GtkListItem              *item,
-                   gpointer                  user_data)
+/**
+ * ossa_window_open:
+ * @self: an #OssaWindow
+ * @file: a .ossa document
+ *
+ * Opens @file in @self once unsaved changes are dealt with (see
+ * ossa_window_ask_save_changes()). A file that fails to load changes nothing.
+ */
+void
+ossa_window_open (OssaWindow *self,
+                  GFile      *file)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *swatch = gtk_drawing_area_new ();
-  GtkWidget *label = gtk_label_new (NULL);
+  g_return_if_fail (OSSA_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
 
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 12);
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 12);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, NULL, NULL);
-  gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (swatch, "bone-swatch");
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_widget_add_css_class (label, "bone-name");
-
-  gtk_box_append (GTK_BOX (box), swatch);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_list_item_set_child (item, box);
+  ossa_window_ask_save_changes (self, open_answered_cb, g_object_ref (file));
 }
 
 static void
-bone_row_bind_cb (GtkSignalListItemFactory *factory,
-                  GtkListItem              *item,
-                  gpointer                  user_data)
+new_answered_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
 {
-  OssaBoneObject *bone = gtk_list_item_get_item (item);
-  GtkWidget *box = gtk_list_item_get_child (item);
-  GtkWidget *swatch = gtk_widget_get_first_child (box);
-  GtkWidget *label = gtk_widget_get_next_sibling (swatch);
-  guint depth = ossa_bone_object_get_depth (bone);
+  OssaWindow *self = OSSA_WINDOW (source);
 
-  gtk_widget_set_margin_start (box, (int) MIN (depth, INDENT_LEVELS_MAX) * INDENT_PER_LEVEL);
-  g_object_set_data (G_OBJECT (swatch), "ossa-color",
-                     GUINT_TO_POINTER (ossa_bone_object_get_color (bone)));
-  gtk_widget_queue_draw (swatch);
-  gtk_label_set_text (GTK_LABEL (label), ossa_bone_object_get_name (bone));
+  if (ossa_window_ask_save_changes_finish (self, result))
+    ossa_editor_new_document (self->editor);
+}
+
+/**
+ * ossa_window_new_document:
+ * @self: an #OssaWindow
+ *
+ * Replaces the document with a new, empty one once unsaved changes are dealt with.
+ */
+void
+ossa_window_new_document (OssaWindow *self)
+{
+  g_return_if_fail (OSSA_IS_WINDOW (self));
+
+  ossa_window_ask_save_changes (self, new_answered_cb, NULL);
 }
 
 static void
-restore_size (OssaWindow *self)
+close_answered_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  OssaWindow *self = OSSA_WINDOW (source);
+
+  if (!ossa_window_ask_save_changes_finish (self, result))
+    {
+      g_task_return_boolean (task, FALSE);
+      return;
+    }
+  self->close_confirmed = TRUE;
+  g_task_return_boolean (task, TRUE);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+/**
+ * ossa_window_close_async:
+ * @self: an #OssaWindow
+ * @callback: called once the window closed or stayed
+ * @user_data: data for @callback
+ *
+ * Closes @self once unsaved changes are dealt with (see
+ * ossa_window_ask_save_changes()). Finish with ossa_window_close_finish().
+ */
+void
+ossa_window_close_async (OssaWindow          *self,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (OSSA_IS_WINDOW (self));
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, ossa_window_close_async);
+  ossa_window_ask_save_changes (self, close_answered_cb, task);
+}
+
+/**
+ * ossa_window_close_finish:
+ * @self: an #OssaWindow
+ * @result: the result given to the callback
+ *
+ * Returns: whether the window closed
+ */
+gboolean
+ossa_window_close_finish (OssaWindow   *self,
+                          GAsyncResult *result)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), NULL);
+}
+
+/* Drag and drop: a .ossa file dropped anywhere on the window opens in it. */
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         OssaWindow    *self)
+{
+  GFile *file = NULL;
+
+  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+
+      file = files != NULL ? files->data : NULL;
+      g_slist_free (files);
+    }
+  else if (G_VALUE_HOLDS (value, G_TYPE_FILE))
+    {
+      file = g_value_get_object (value);
+    }
+
+  if (file == NULL)
+    return FALSE;
+  ossa_window_open (self, file);
+  return TRUE;
+}
+
+/* Settings -------------------------------------------------------------------- */
+
+static void
+restore_settings (OssaWindow *self)
 {
   GSettings *settings = get_settings (self);
   int width, height;
@@ -371,6 +554,9 @@ restore_size (OssaWindow *self)
     gtk_window_set_default_size (GTK_WINDOW (self), width, height);
   if (g_settings_get_boolean (settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
+
+  g_settings_bind (settings, "show-bone-names", self->canvas, "show-names",
+                   G_SETTINGS_BIND_DEFAULT);
 }
 
 static void
@@ -395,11 +581,29 @@ save_size (OssaWindow *self)
     }
 }
 
+/* GObject --------------------------------------------------------------------- */
+
+static void
+close_request_answered_cb (GObject      *source,
+                           GAsyncResult *result,
+                           gpointer      user_data)
+{
+  ossa_window_close_finish (OSSA_WINDOW (source), result);
+}
+
 static gboolean
 ossa_window_close_request (GtkWindow *window)
 {
-  save_size (OSSA_WINDOW (window));
+  OssaWindow *self = OSSA_WINDOW (window);
 
+  /* Unsaved changes: keep the window, ask, and close again once answered. */
+  if (!self->close_confirmed && ossa_editor_get_modified (self->editor))
+    {
+      ossa_window_close_async (self, close_request_answered_cb, NULL);
+      return TRUE;
+    }
+
+  save_size (self);
   return GTK_WINDOW_CLASS (ossa_window_parent_class)->close_request (window);
 }
 
@@ -419,22 +623,13 @@ ossa_window_dispose (GObject *object)
   OssaWindow *self = OSSA_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  if (self->editor != NULL)
+    g_signal_handlers_disconnect_by_data (self->editor, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), OSSA_TYPE_WINDOW);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->bones);
-  g_clear_object (&self->file);
+  g_clear_object (&self->editor);
 
   G_OBJECT_CLASS (ossa_window_parent_class)->dispose (object);
-}
-
-static void
-ossa_window_finalize (GObject *object)
-{
-  OssaWindow *self = OSSA_WINDOW (object);
-
-  g_clear_pointer (&self->document, ossa_document_free);
-
-  G_OBJECT_CLASS (ossa_window_parent_class)->finalize (object);
 }
 
 static void
@@ -446,51 +641,94 @@ ossa_window_class_init (OssaWindowClass *klass)
 
   object_class->constructed = ossa_window_constructed;
   object_class->dispose = ossa_window_dispose;
-  object_class->finalize = ossa_window_finalize;
 
   window_class->close_request = ossa_window_close_request;
 
+  g_type_ensure (OSSA_TYPE_CANVAS);
+  g_type_ensure (OSSA_TYPE_HIERARCHY);
+  g_type_ensure (OSSA_TYPE_INSPECTOR);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/ossa-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, OssaWindow, stack);
-  gtk_widget_class_bind_template_child (widget_class, OssaWindow, bones_view);
-  gtk_widget_class_bind_template_child (widget_class, OssaWindow, status_bar);
-  gtk_widget_class_bind_template_child (widget_class, OssaWindow, status_label);
-
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, main_paned);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, side_paned);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, center_paned);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, hierarchy);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, timeline_slot);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, selection_label);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, pointer_label);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, zoom_label);
 }
 
 static void
 ossa_window_init (OssaWindow *self)
 {
-  g_autoptr(GtkListItemFactory) factory = NULL;
-  g_autoptr(GtkSingleSelection) selection = NULL;
+  GtkDropTarget *drop;
+  GType drop_types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->cancellable = g_cancellable_new ();
-  self->bones = g_list_store_new (OSSA_TYPE_BONE_OBJECT);
+  self->editor = ossa_editor_new ();
 
-  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->bones)));
-  gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_single_selection_set_can_unselect (selection, TRUE);
-  gtk_list_view_set_model (self->bones_view, GTK_SELECTION_MODEL (selection));
+  gtk_paned_set_position (self->side_paned, HIERARCHY_WIDTH);
+  g_signal_connect (self->center_paned, "notify::max-position",
+                    G_CALLBACK (place_end_child_cb), GINT_TO_POINTER (INSPECTOR_WIDTH));
+  g_signal_connect (self->main_paned, "notify::max-position",
+                    G_CALLBACK (place_end_child_cb), GINT_TO_POINTER (TIMELINE_HEIGHT));
 
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (bone_row_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bone_row_bind_cb), NULL);
-  gtk_list_view_set_factory (self->bones_view, factory);
+  ossa_hierarchy_set_editor (self->hierarchy, self->editor);
+  ossa_canvas_set_editor (self->canvas, self->editor);
+  ossa_inspector_set_editor (self->inspector, self->editor);
 
-  update_view (self);
+  g_signal_connect_swapped (self->editor, "notify::modified",
+                            G_CALLBACK (editor_state_changed_cb), self);
+  g_signal_connect_swapped (self->editor, "notify::file",
+                            G_CALLBACK (editor_state_changed_cb), self);
+  g_signal_connect_swapped (self->editor, "notify::can-undo",
+                            G_CALLBACK (editor_state_changed_cb), self);
+  g_signal_connect_swapped (self->editor, "notify::can-redo",
+                            G_CALLBACK (editor_state_changed_cb), self);
+  g_signal_connect_swapped (self->editor, "document-changed",
+                            G_CALLBACK (document_changed_cb), self);
+  g_signal_connect_swapped (self->editor, "selection-changed",
+                            G_CALLBACK (selection_changed_cb), self);
+
+  g_signal_connect_object (self->canvas, "notify::pointer-x",
+                           G_CALLBACK (update_pointer_status), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::pointer-y",
+                           G_CALLBACK (update_pointer_status), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::pointer-inside",
+                           G_CALLBACK (update_pointer_status), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::zoom",
+                           G_CALLBACK (update_zoom_status), self, G_CONNECT_SWAPPED);
+
+  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  gtk_drop_target_set_gtypes (drop, drop_types, G_N_ELEMENTS (drop_types));
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  ossa_window_actions_init (self);
+
+  update_title (self);
+  update_selection_status (self);
+  update_pointer_status (self);
+  update_zoom_status (self);
+  ossa_window_actions_update (self);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
 /**
  * ossa_window_new:
  * @application: the application the window belongs to
  *
- * Makes an empty editor window with the size remembered in the settings.
+ * Makes an editor window with a new, empty document, at the size remembered in the
+ * settings.
  *
- * Returns: (transfer full): a new, empty editor window
+ * Returns: (transfer full): a new editor window
  */
 OssaWindow *
 ossa_window_new (OssaApplication *application)
@@ -504,66 +742,28 @@ ossa_window_new (OssaApplication *application)
                        NULL);
   /* Here rather than in constructed(): "application" is not a construct
    * property, so the settings are reachable only once g_object_new() is done. */
-  restore_size (self);
+  restore_settings (self);
+  /* The Edit menu is the application's, shared by its windows: it names the undo
+   * step of whichever window is active. */
+  g_signal_connect_object (application, "notify::active-window",
+                           G_CALLBACK (ossa_window_actions_sync_menus), self,
+                           G_CONNECT_SWAPPED);
+  ossa_window_actions_sync_menus (self);
 
   return self;
 }
 
 /**
- * ossa_window_get_file:
+ * ossa_window_get_editor:
  * @self: an #OssaWindow
  *
- * Returns: (transfer none) (nullable): the open document's file
+ * Returns: (transfer none): the editor holding the window's document, selection,
+ *   mode and tool; every pane of the window shares it
  */
-GFile *
-ossa_window_get_file (OssaWindow *self)
+OssaEditor *
+ossa_window_get_editor (OssaWindow *self)
 {
   g_return_val_if_fail (OSSA_IS_WINDOW (self), NULL);
 
-  return self->file;
-}
-
-/**
- * ossa_window_get_document:
- * @self: an #OssaWindow
- *
- * Returns: (transfer none) (nullable): the open document
- */
-const OssaDocument *
-ossa_window_get_document (OssaWindow *self)
-{
-  g_return_val_if_fail (OSSA_IS_WINDOW (self), NULL);
-
-  return self->document;
-}
-
-/**
- * ossa_window_get_bones:
- * @self: an #OssaWindow
- *
- * The rows the bone list shows: #OssaBoneObject items, each parent followed by
- * its subtree. Empty when no document is open.
- *
- * Returns: (transfer none): a #GListModel of #OssaBoneObject
- */
-GListModel *
-ossa_window_get_bones (OssaWindow *self)
-{
-  g_return_val_if_fail (OSSA_IS_WINDOW (self), NULL);
-
-  return G_LIST_MODEL (self->bones);
-}
-
-/**
- * ossa_window_get_status_text:
- * @self: an #OssaWindow
- *
- * Returns: (transfer none): the status line ("" when no document is open)
- */
-const char *
-ossa_window_get_status_text (OssaWindow *self)
-{
-  g_return_val_if_fail (OSSA_IS_WINDOW (self), NULL);
-
-  return gtk_label_get_text (self->status_label);
+  return self->editor;
 }

@@ -4,7 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "ossa-application.h"
-#include "ossa-document.h"
+#include "ossa-editor.h"
 
 G_BEGIN_DECLS
 
@@ -12,13 +12,29 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (OssaWindow, ossa_window, OSSA, WINDOW, GtkApplicationWindow)
 
-OssaWindow         *ossa_window_new             (OssaApplication  *application);
-gboolean            ossa_window_open_file       (OssaWindow       *self,
-                                                 GFile            *file,
-                                                 GError          **error);
-GFile              *ossa_window_get_file        (OssaWindow       *self);
-const OssaDocument *ossa_window_get_document    (OssaWindow       *self);
-GListModel         *ossa_window_get_bones       (OssaWindow       *self);
-const char         *ossa_window_get_status_text (OssaWindow       *self);
+OssaWindow *ossa_window_new                    (OssaApplication      *application);
+OssaEditor *ossa_window_get_editor             (OssaWindow           *self);
+
+gboolean    ossa_window_open_file              (OssaWindow           *self,
+                                                GFile                *file,
+                                                GError              **error);
+gboolean    ossa_window_save_file              (OssaWindow           *self,
+                                                GFile                *file,
+                                                GError              **error);
+
+void        ossa_window_open                   (OssaWindow           *self,
+                                                GFile                *file);
+void        ossa_window_new_document           (OssaWindow           *self);
+
+void        ossa_window_ask_save_changes       (OssaWindow           *self,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+gboolean    ossa_window_ask_save_changes_finish (OssaWindow          *self,
+                                                 GAsyncResult        *result);
+void        ossa_window_close_async            (OssaWindow           *self,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+gboolean    ossa_window_close_finish           (OssaWindow           *self,
+                                                GAsyncResult         *result);
 
 G_END_DECLS

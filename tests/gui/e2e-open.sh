@@ -53,7 +53,7 @@ got=$(xdotool getwindowname "$wid")
 echo "window $wid: $got"
 xdotool getwindowgeometry "$wid"
 
-# Give GTK a moment to paint the list before the screenshot.
+# Give GTK a moment to paint the panes and the canvas before the screenshot.
 sleep 1
 import -window root "$shot" || fail "import could not take a screenshot"
 colours=$(convert "$shot" -format '%k' info: 2>/dev/null || echo 0)

@@ -1,0 +1,510 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "ossa-window-actions"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ossa-dialogs.h"
+#include "ossa-gerror.h"
+#include "ossa-window-private.h"
+
+/* The win.* actions. Their accelerators are the application's
+ * (ossa-application.c), except for the keys below.
+ *
+ * GTK 4 handles application accelerators in the capture phase, before the focus
+ * widget sees the key: an accelerator "r" would switch tools on every "r" typed
+ * into an inspector field or the rename entry. Keys that also type or edit text
+ * are therefore bound here, in a shortcut controller on the window in the bubble
+ * phase: it sees a key only after the focused widget let it through, so a text
+ * field keeps its letters, Delete, Home, Ctrl+A and Escape, while the same keys
+ * act on the document everywhere else (canvas, hierarchy, buttons). menus.ui and
+ * help-overlay.ui show these keys with their "accel" / "accelerator" attributes,
+ * since GTK only knows the application's accelerators by itself. */
+static const struct
+{
+  const char *trigger;
+  const char *action;
+  const char *target;   /* GVariant text, or NULL */
+} key_shortcuts[] = {
+  { "r", "win.tool", "'rotate'" },
+  { "t", "win.tool", "'translate'" },
+  { "s", "win.tool", "'scale'" },
+  { "c", "win.tool", "'create'" },
+  { "n", "win.show-names", NULL },
+  { "Delete|KP_Delete", "win.delete", NULL },
+  { "F2", "win.rename", NULL },
+  { "Home|KP_Home", "win.fit", NULL },
+  { "<Control>a", "win.select-all", NULL },
+  { "<Control><Shift>a|Escape", "win.select-none", NULL },
+};
+
+static const struct
+{
+  const char *name;
+  OssaTool    tool;
+} tools[] = {
+  { "rotate", OSSA_TOOL_ROTATE },
+  { "translate", OSSA_TOOL_TRANSLATE },
+  { "scale", OSSA_TOOL_SCALE },
+  { "create", OSSA_TOOL_CREATE },
+};
+
+static const struct
+{
+  const char   *name;
+  OssaEditMode  mode;
+} modes[] = {
+  { "setup", OSSA_EDIT_MODE_SETUP },
+  { "animate", OSSA_EDIT_MODE_ANIMATE },
+};
+
+static GSimpleAction *
+lookup (OssaWindow *self,
+        const char *name)
+{
+  return G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), name));
+}
+
+static void
+set_enabled (OssaWindow *self,
+             const char *name,
+             gboolean    enabled)
+{
+  g_simple_action_set_enabled (lookup (self, name), enabled);
+}
+
+static void
+show_error (OssaWindow *self,
+            const char *primary,
+            GError     *error)
+{
+  ossa_dialogs_show_error (GTK_WINDOW (self), primary, error != NULL ? error->message : NULL);
+}
+
+/* File ------------------------------------------------------------------------ */
+
+static void
+document_chosen_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  file = ossa_dialogs_choose_document_finish (result, &error);
+  if (file == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_error (self, _("Could not choose a file"), error);
+      return;
+    }
+
+  ossa_window_open (self, file);
+}
+
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  GFile *current = ossa_editor_get_file (self->editor);
+  g_autoptr(GFile) folder = NULL;
+
+  if (current != NULL)
+    folder = g_file_get_parent (current);
+
+  ossa_dialogs_choose_document (GTK_WINDOW (self), folder, self->cancellable,
+                                document_chosen_cb, NULL);
+}
+
+static void
+open_recent_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  ossa_window_open (self, file);
+}
+
+static void
+save_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  ossa_window_save (OSSA_WINDOW (user_data), FALSE);
+}
+
+static void
+save_as_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  ossa_window_save (OSSA_WINDOW (user_data), TRUE);
+}
+
+static void
+close_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  /* Through close-request, which asks about unsaved changes. */
+  gtk_window_close (GTK_WINDOW (user_data));
+}
+
+/* Edit ------------------------------------------------------------------------ */
+
+static void
+undo_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+
+  if (ossa_editor_can_undo (self->editor) && !ossa_editor_undo (self->editor, &error))
+    show_error (self, _("Could not undo"), error);
+}
+
+static void
+redo_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+
+  if (ossa_editor_can_redo (self->editor) && !ossa_editor_redo (self->editor, &error))
+    show_error (self, _("Could not redo"), error);
+}
+
+/* Removes the selected bones as one undo step. A bone takes its subtree with it,
+ * so a selected bone under another selected bone is already covered; the others
+ * go from the highest index down, which leaves the lower indices where they are
+ * (children always come after their parents). */
+static void
+delete_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+  gsize n_selected;
+  const guint *selected = ossa_editor_get_selection (self->editor, &n_selected);
+  g_autoptr(GArray) doomed = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+
+  for (gsize i = 0; i < n_selected; i++)
+    {
+      gboolean covered = FALSE;
+      int32_t up;
+
+      if (selected[i] >= doc->skeleton.n_bones)
+        continue;
+      for (up = doc->skeleton.bones[selected[i]].parent; up >= 0 && !covered;
+           up = doc->skeleton.bones[up].parent)
+        covered = ossa_editor_is_selected (self->editor, (guint) up);
+      if (!covered)
+        g_array_append_val (doomed, selected[i]);
+    }
+  if (doomed->len == 0)
+    return;
+
+  ossa_editor_begin_group (self->editor,
+                           n_selected > 1 ? _("Delete Bones") : _("Delete Bone"));
+  for (guint k = doomed->len; k > 0 && error == NULL; k--)
+    {
+      guint bone = g_array_index (doomed, guint, k - 1);
+      OssaError err = { 0 };
+      OssaCommand *command;
+
+      command = ossa_command_remove_bone (ossa_editor_get_document (self->editor), bone, &err);
+      if (command == NULL)
+        ossa_gerror_set_from_core (&error, &err);
+      else
+        ossa_editor_execute (self->editor, command, &error);
+    }
+  ossa_editor_end_group (self->editor);
+
+  if (error != NULL)
+    show_error (self, _("Could not delete the bones"), error);
+}
+
+static void
+rename_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+
+  ossa_hierarchy_start_rename (self->hierarchy);
+}
+
+static void
+select_all_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+  g_autofree guint *all = g_new (guint, MAX (doc->skeleton.n_bones, 1));
+  int primary = ossa_editor_get_primary (self->editor);
+  gsize n = 0;
+
+  /* The primary bone stays the primary one: it goes last. */
+  for (gsize i = 0; i < doc->skeleton.n_bones; i++)
+    if ((int) i != primary)
+      all[n++] = (guint) i;
+  if (primary >= 0)
+    all[n++] = (guint) primary;
+  ossa_editor_select (self->editor, all, n, FALSE);
+}
+
+static void
+select_none_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  ossa_editor_clear_selection (OSSA_WINDOW (user_data)->editor);
+}
+
+static void
+tool_change_state (GSimpleAction *action,
+                   GVariant      *value,
+                   gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  const char *name = g_variant_get_string (value, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    if (g_str_equal (name, tools[i].name))
+      ossa_editor_set_tool (self->editor, tools[i].tool);
+  /* The state follows the editor (tool_changed_cb), so a bad name changes nothing. */
+}
+
+static void
+tool_changed_cb (OssaWindow *self)
+{
+  OssaTool tool = ossa_editor_get_tool (self->editor);
+
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    if (tools[i].tool == tool)
+      g_simple_action_set_state (lookup (self, "tool"), g_variant_new_string (tools[i].name));
+}
+
+/* View ------------------------------------------------------------------------ */
+
+static void
+canvas_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autofree char *name = g_strconcat ("canvas.", g_action_get_name (G_ACTION (action)), NULL);
+
+  gtk_widget_activate_action (GTK_WIDGET (self->canvas), name, NULL);
+}
+
+static void
+show_names_change_state (GSimpleAction *action,
+                         GVariant      *value,
+                         gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+
+  g_object_set (self->canvas, "show-names", g_variant_get_boolean (value), NULL);
+}
+
+static void
+show_names_changed_cb (OssaWindow *self)
+{
+  gboolean show = FALSE;
+
+  g_object_get (self->canvas, "show-names", &show, NULL);
+  g_simple_action_set_state (lookup (self, "show-names"), g_variant_new_boolean (show));
+}
+
+/* Animation ------------------------------------------------------------------- */
+
+static void
+mode_change_state (GSimpleAction *action,
+                   GVariant      *value,
+                   gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  const char *name = g_variant_get_string (value, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    if (g_str_equal (name, modes[i].name))
+      ossa_editor_set_mode (self->editor, modes[i].mode);
+}
+
+static void
+mode_changed_cb (OssaWindow *self)
+{
+  OssaEditMode mode = ossa_editor_get_mode (self->editor);
+
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    if (modes[i].mode == mode)
+      g_simple_action_set_state (lookup (self, "mode"), g_variant_new_string (modes[i].name));
+}
+
+static const GActionEntry win_actions[] = {
+  { "open", open_activated, NULL, NULL, NULL, { 0 } },
+  { "open-recent", open_recent_activated, "s", NULL, NULL, { 0 } },
+  { "save", save_activated, NULL, NULL, NULL, { 0 } },
+  { "save-as", save_as_activated, NULL, NULL, NULL, { 0 } },
+  { "close", close_activated, NULL, NULL, NULL, { 0 } },
+  { "undo", undo_activated, NULL, NULL, NULL, { 0 } },
+  { "redo", redo_activated, NULL, NULL, NULL, { 0 } },
+  { "delete", delete_activated, NULL, NULL, NULL, { 0 } },
+  { "rename", rename_activated, NULL, NULL, NULL, { 0 } },
+  { "select-all", select_all_activated, NULL, NULL, NULL, { 0 } },
+  { "select-none", select_none_activated, NULL, NULL, NULL, { 0 } },
+  { "tool", NULL, "s", "'rotate'", tool_change_state, { 0 } },
+  { "zoom-in", canvas_activated, NULL, NULL, NULL, { 0 } },
+  { "zoom-out", canvas_activated, NULL, NULL, NULL, { 0 } },
+  { "zoom-reset", canvas_activated, NULL, NULL, NULL, { 0 } },
+  { "fit", canvas_activated, NULL, NULL, NULL, { 0 } },
+  { "show-names", NULL, NULL, "true", show_names_change_state, { 0 } },
+  { "mode", NULL, "s", "'setup'", mode_change_state, { 0 } },
+  /* The map editor comes in the next release; the menu says so. */
+  { "new-map", NULL, NULL, NULL, NULL, { 0 } },
+};
+
+static GtkShortcutController *
+make_key_shortcuts (void)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_name (controller, "ossa-key-shortcuts");
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_BUBBLE);
+  for (guint i = 0; i < G_N_ELEMENTS (key_shortcuts); i++)
+    {
+      GtkShortcutTrigger *trigger = gtk_shortcut_trigger_parse_string (key_shortcuts[i].trigger);
+      GtkShortcutAction *action = gtk_named_action_new (key_shortcuts[i].action);
+      GtkShortcut *shortcut = gtk_shortcut_new (trigger, action);
+
+      g_assert (trigger != NULL);
+      if (key_shortcuts[i].target != NULL)
+        gtk_shortcut_set_arguments (shortcut, g_variant_parse (NULL, key_shortcuts[i].target,
+                                                               NULL, NULL, NULL));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+  return GTK_SHORTCUT_CONTROLLER (controller);
+}
+
+/**
+ * ossa_window_actions_init:
+ * @self: an #OssaWindow
+ *
+ * Adds the win.* actions and the window's own key shortcuts, and keeps the
+ * stateful actions (tool, mode, show-names) in step with the editor and canvas.
+ */
+void
+ossa_window_actions_init (OssaWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
+                                   G_N_ELEMENTS (win_actions), self);
+  set_enabled (self, "new-map", FALSE);
+
+  self->key_shortcuts = make_key_shortcuts ();
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->key_shortcuts));
+
+  g_signal_connect_object (self->editor, "notify::tool",
+                           G_CALLBACK (tool_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::mode",
+                           G_CALLBACK (mode_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::show-names",
+                           G_CALLBACK (show_names_changed_cb), self, G_CONNECT_SWAPPED);
+  tool_changed_cb (self);
+  mode_changed_cb (self);
+  show_names_changed_cb (self);
+}
+
+/**
+ * ossa_window_actions_update:
+ * @self: an #OssaWindow
+ *
+ * Enables the actions that can do something now, and renames the Edit menu's undo
+ * and redo items after the steps they would take.
+ */
+void
+ossa_window_actions_update (OssaWindow *self)
+{
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+  gsize n_selected;
+
+  ossa_editor_get_selection (self->editor, &n_selected);
+  set_enabled (self, "undo", ossa_editor_can_undo (self->editor));
+  set_enabled (self, "redo", ossa_editor_can_redo (self->editor));
+  set_enabled (self, "delete", n_selected > 0);
+  set_enabled (self, "rename", ossa_editor_get_primary (self->editor) >= 0);
+  set_enabled (self, "select-all", doc->skeleton.n_bones > 0);
+  set_enabled (self, "select-none", n_selected > 0);
+  ossa_window_actions_sync_menus (self);
+}
+
+/* Sets item @index of @section to @label and @action, unless it is already. */
+static void
+set_menu_item (GMenu      *section,
+               int         index,
+               const char *label,
+               const char *action)
+{
+  g_autofree char *current = NULL;
+  GMenuModel *model = G_MENU_MODEL (section);
+
+  if (index < g_menu_model_get_n_items (model))
+    {
+      g_menu_model_get_item_attribute (model, index, G_MENU_ATTRIBUTE_LABEL, "s", &current);
+      if (g_strcmp0 (current, label) == 0)
+        return;
+      g_menu_remove (section, index);
+    }
+  g_menu_insert (section, index, label, action);
+}
+
+/**
+ * ossa_window_actions_sync_menus:
+ * @self: an #OssaWindow
+ *
+ * When @self is its application's active window, makes the Edit menu (shared by
+ * all windows) name @self's undo and redo steps: "Undo Rotate Bone".
+ */
+void
+ossa_window_actions_sync_menus (OssaWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GMenu *section;
+  g_autofree char *undo = NULL;
+  g_autofree char *redo = NULL;
+  const char *step;
+
+  if (app == NULL || gtk_application_get_active_window (app) != GTK_WINDOW (self))
+    return;
+  section = gtk_application_get_menu_by_id (app, "undo-section");
+  if (section == NULL)
+    return;
+
+  /* Core commands name themselves in English ("Rotate Bone"); the catalog may
+   * have them. */
+  step = ossa_editor_get_undo_label (self->editor);
+  if (step != NULL && step[0] != '\0')
+    /* Translators: an Edit menu item, %s is the step, e.g. "Undo Rotate Bone" */
+    undo = g_strdup_printf (_("_Undo %s"), _(step));
+  else
+    undo = g_strdup (_("_Undo"));
+  step = ossa_editor_get_redo_label (self->editor);
+  if (step != NULL && step[0] != '\0')
+    /* Translators: an Edit menu item, %s is the step, e.g. "Redo Rotate Bone" */
+    redo = g_strdup_printf (_("_Redo %s"), _(step));
+  else
+    redo = g_strdup (_("_Redo"));
+  set_menu_item (section, 0, undo, "win.undo");
+  set_menu_item (section, 1, redo, "win.redo");
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ossa-canvas.h"
+#include "ossa-hierarchy.h"
+#include "ossa-inspector.h"
+#include "ossa-window.h"
+
+G_BEGIN_DECLS
+
+/* The window's insides, shared by ossa-window.c (layout, files, title, status) and
+ * ossa-window-actions.c (the win.* actions and their keys), and reachable by tests. */
+struct _OssaWindow
+{
+  GtkApplicationWindow   parent_instance;
+
+  /* Template children */
+  GtkPaned              *main_paned;
+  GtkPaned              *side_paned;
+  GtkPaned              *center_paned;
+  OssaHierarchy         *hierarchy;
+  OssaCanvas            *canvas;
+  OssaInspector         *inspector;
+  GtkBox                *timeline_slot;
+  GtkLabel              *selection_label;
+  GtkLabel              *pointer_label;
+  GtkLabel              *zoom_label;
+
+  OssaEditor            *editor;
+  GCancellable          *cancellable;
+
+  /* The window's own shortcuts for keys that also type text (see
+   * ossa-window-actions.c). */
+  GtkShortcutController *key_shortcuts;
+
+  guint                  asking : 1;           /* an unsaved-changes question is open */
+  guint                  close_confirmed : 1;  /* the next close request goes through */
+};
+
+/* ossa-window.c: saves to the document's file, or asks where (always when
+ * ask_where, or when it has none); a failure is shown over the window. */
+void ossa_window_save (OssaWindow *self,
+                       gboolean    ask_where);
+
+/* ossa-window-actions.c */
+void ossa_window_actions_init       (OssaWindow *self);
+void ossa_window_actions_update     (OssaWindow *self);
+void ossa_window_actions_sync_menus (OssaWindow *self);
+
+G_END_DECLS
