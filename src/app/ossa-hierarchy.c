@@ -18,14 +18,16 @@
  * listing a bone's children costs O(children) and the whole tree O(n). */
 
 #define MESSAGE_SECONDS 6
-/* The width of the theme's expander arrow: leaves are indented by it so that
- * their names line up with those of their siblings that have an arrow (GTK 4.8
- * has no GtkTreeExpander:indent-for-icon). */
-#define EXPANDER_WIDTH 16
+/* One level of GtkTreeExpander indentation in the default theme: a 16 px icon
+ * and the expander's 4 px border-spacing. */
+#define INDENT_WIDTH 20
 /* GtkTreeExpander makes one widget per level of indentation; rows deeper than
  * this are indented no further (and get an arrow of their own), so a chain
  * thousands of bones deep scrolls as fast as a shallow tree. */
 #define MAX_INDENT_LEVELS 24
+/* Space above and below a row's contents; an entry, taller than a label, takes
+ * it while a row is renamed, so the rows below move only a little. */
+#define ROW_MARGIN 4
 
 /* The links of one skeleton's tree, shared with the GtkTreeListModel made from
  * them (which frees them): child models are made lazily, from these. */
@@ -534,6 +536,8 @@ begin_edit (Row *r)
   gtk_editable_set_text (GTK_EDITABLE (r->entry), bone->name);
   gtk_widget_set_visible (r->label, FALSE);
   gtk_widget_set_visible (r->entry, TRUE);
+  gtk_widget_set_margin_top (r->expander, 0);
+  gtk_widget_set_margin_bottom (r->expander, 0);
   gtk_widget_grab_focus (r->entry);
   gtk_editable_select_region (GTK_EDITABLE (r->entry), 0, -1);
 }
@@ -554,6 +558,8 @@ end_edit (Row *r)
     gtk_widget_grab_focus (item);
   gtk_widget_set_visible (r->entry, FALSE);
   gtk_widget_set_visible (r->label, TRUE);
+  gtk_widget_set_margin_top (r->expander, ROW_MARGIN);
+  gtk_widget_set_margin_bottom (r->expander, ROW_MARGIN);
   set_entry_error (r, NULL);
 }
 
@@ -625,10 +631,16 @@ entry_key_pressed_cb (GtkEventControllerKey *controller,
   return TRUE;
 }
 
-/* Clicking elsewhere keeps a good name and drops a refused one. */
+/* Clicking elsewhere keeps a good name and drops a refused one. The window
+ * going inactive keeps its focus widget and changes nothing. */
 static void
 entry_focus_leave_cb (GtkEventControllerFocus *controller, Row *r)
 {
+  GtkRoot *root = gtk_widget_get_root (r->entry);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL && (focus == r->entry || gtk_widget_is_ancestor (focus, r->entry)))
+    return;
   if (r->editing && !commit_edit (r) && r->editing)
     end_rename (r->self);
 }
@@ -746,6 +758,11 @@ setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarch
   gtk_box_append (GTK_BOX (r->box), r->swatch);
   gtk_box_append (GTK_BOX (r->box), r->label);
   gtk_box_append (GTK_BOX (r->box), r->entry);
+  /* Room around each row: the theme gives plain list rows none. */
+  gtk_widget_set_margin_start (r->expander, 6);
+  gtk_widget_set_margin_end (r->expander, 6);
+  gtk_widget_set_margin_top (r->expander, ROW_MARGIN);
+  gtk_widget_set_margin_bottom (r->expander, ROW_MARGIN);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (r->expander), r->box);
   g_object_set_data_full (G_OBJECT (r->expander), "ossa-row", r, g_free);
   gtk_list_item_set_child (item, r->expander);
@@ -796,7 +813,7 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarchy
 
   gboolean expandable = gtk_tree_list_row_is_expandable (row);
   guint depth = gtk_tree_list_row_get_depth (row);
-  int indent = expandable ? 0 : EXPANDER_WIDTH;
+  int indent = 0;
 
   r->bone = row_bone (row);
   bone = get_bone (self, r->bone);
@@ -809,7 +826,7 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarchy
     {
       gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (r->expander), NULL);
       r->deep_row = row;
-      indent += MAX_INDENT_LEVELS * EXPANDER_WIDTH;
+      indent = (MAX_INDENT_LEVELS + (expandable ? 0 : 1)) * INDENT_WIDTH;
       gtk_widget_set_visible (r->deep_arrow, expandable);
       if (expandable)
         update_deep_arrow (r);

@@ -507,8 +507,8 @@ test_large (void)
   g_rmdir (dir);
 }
 
-/* The panel at the width the window gives it, with a selection and a refused
- * drop message. OSSA_TEST_LINGER=SECONDS keeps it on screen for a screenshot. */
+/* The panel at the width the window gives it, with a selection, a refused drop
+ * message and a rename under way. OSSA_TEST_LINGER=SECONDS keeps it on screen for a screenshot. */
 static void
 test_look (Fixture *f, gconstpointer data)
 {
@@ -517,7 +517,9 @@ test_look (Fixture *f, gconstpointer data)
 
   ossa_editor_select (f->editor, (const guint[]) { ARM_L }, 1, FALSE);
   _ossa_hierarchy_drop_bone (f->hierarchy, HIPS, HEAD);
+  ossa_hierarchy_start_rename (f->hierarchy);
   flush (GTK_WIDGET (f->window));
+  g_assert_nonnull (_ossa_hierarchy_get_rename_entry (f->hierarchy));
   gtk_widget_measure (GTK_WIDGET (f->hierarchy), GTK_ORIENTATION_HORIZONTAL, -1, &min_width,
                       NULL, NULL, NULL);
   g_assert_cmpint (min_width, <=, 260);
