@@ -671,13 +671,23 @@ drag_prepare_cb (GtkDragSource *source, double x, double y, Row *r)
   return gdk_content_provider_new_typed (OSSA_TYPE_BONE_OBJECT, object);
 }
 
+/* The dragged bone's name on a plate of its own: a snapshot of the row would be
+ * transparent, and black where there is no compositor. */
 static void
 drag_begin_cb (GtkDragSource *source, GdkDrag *drag, Row *r)
 {
-  g_autoptr (GdkPaintable) icon = gtk_widget_paintable_new (r->box);
+  const OssaBone *bone = get_bone (r->self, r->bone);
+  GtkWidget *plate = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *label = gtk_label_new (bone != NULL ? bone->name : NULL);
 
   r->self->drag_bone = r->bone;
-  gtk_drag_source_set_icon (source, icon, 0, 0);
+  gtk_widget_add_css_class (plate, "view");
+  gtk_widget_set_margin_start (label, 8);
+  gtk_widget_set_margin_end (label, 8);
+  gtk_widget_set_margin_top (label, 4);
+  gtk_widget_set_margin_bottom (label, 4);
+  gtk_box_append (GTK_BOX (plate), label);
+  gtk_drag_icon_set_child (GTK_DRAG_ICON (gtk_drag_icon_get_for_drag (drag)), plate);
 }
 
 static void
