@@ -15,7 +15,9 @@
 /* The bone tree panel: one row per bone under its parent, a bone's children in
  * index order. The rows come from a GtkTreeListModel whose child models are made
  * from first-child / next-sibling links computed once per skeleton structure, so
- * listing a bone's children costs O(children) and the whole tree O(n). */
+ * listing a bone's children costs O(children) and the whole tree O(n). Drag a
+ * row onto another to reparent its bone, onto the space below the rows to make
+ * it a root; double-click a row (or press F2) to rename its bone. */
 
 #define MESSAGE_SECONDS 6
 /* One level of GtkTreeExpander indentation in the default theme: a 16 px icon
@@ -79,6 +81,9 @@ struct _OssaHierarchy
   int                 rename_bone;   /* -1 when not renaming */
   Row                *rename_row;
   int                 drag_bone;     /* -1 when no row is being dragged */
+  int                 press_bone;    /* the row last pressed, for double-clicks */
+  guint32             press_time;
+  guint               rename_idle;   /* a double-click's rename, after the click */
   Row                *drop_row;      /* highlighted drop target */
   int                 drop_bone;     /* a drop waiting for the idle handler */
   int                 drop_parent;
@@ -645,20 +650,6 @@ entry_focus_leave_cb (GtkEventControllerFocus *controller, Row *r)
     end_rename (r->self);
 }
 
-static void
-label_pressed_cb (GtkGestureClick *gesture,
-                  int              n_press,
-                  double           x,
-                  double           y,
-                  Row             *r)
-{
-  if (n_press != 2 || r->bone < 0 || r->editing)
-    return;
-  end_rename (r->self);
-  r->self->rename_bone = r->bone;
-  begin_edit (r);
-}
-
 static GdkContentProvider *
 drag_prepare_cb (GtkDragSource *source, double x, double y, Row *r)
 {
@@ -707,6 +698,48 @@ drag_end_cb (GtkDragSource *source, GdkDrag *drag, gboolean delete_data, Row *r)
 {
   r->self->drag_bone = -1;
   set_drop_row (r->self, NULL);
+}
+
+static void start_rename_bone (OssaHierarchy *self, guint bone);
+
+static gboolean
+rename_idle_cb (gpointer user_data)
+{
+  OssaHierarchy *self = user_data;
+
+  self->rename_idle = 0;
+  if (self->press_bone >= 0)
+    start_rename_bone (self, (guint) self->press_bone);
+  self->press_bone = -1;
+  return G_SOURCE_REMOVE;
+}
+
+/* Two presses on one row within the double-click time rename its bone. Counted
+ * here: the list row claims each click for selecting, which resets the count of
+ * a click gesture on its contents. The rename starts once the press is handled,
+ * since the row takes the keyboard focus for itself on a press. */
+static void
+row_pressed_cb (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                Row             *r)
+{
+  OssaHierarchy *self = r->self;
+  guint32 time = gtk_event_controller_get_current_event_time (GTK_EVENT_CONTROLLER (gesture));
+  int double_click_time = 400;
+
+  g_object_get (gtk_widget_get_settings (r->expander), "gtk-double-click-time",
+                &double_click_time, NULL);
+  if (r->bone >= 0 && !r->editing && r->bone == self->press_bone
+      && time - self->press_time <= (guint32) double_click_time)
+    {
+      if (self->rename_idle == 0)
+        self->rename_idle = g_idle_add (rename_idle_cb, self);
+      return;
+    }
+  self->press_bone = r->bone;
+  self->press_time = time;
 }
 
 static void
@@ -787,8 +820,9 @@ setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarch
   gtk_widget_add_controller (r->entry, controller);
 
   gesture = gtk_gesture_click_new ();
-  g_signal_connect (gesture, "pressed", G_CALLBACK (label_pressed_cb), r);
-  gtk_widget_add_controller (r->label, GTK_EVENT_CONTROLLER (gesture));
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  g_signal_connect (gesture, "pressed", G_CALLBACK (row_pressed_cb), r);
+  gtk_widget_add_controller (r->expander, GTK_EVENT_CONTROLLER (gesture));
   gesture = gtk_gesture_click_new ();
   g_signal_connect (gesture, "released", G_CALLBACK (deep_arrow_released_cb), r);
   gtk_widget_add_controller (r->deep_arrow, GTK_EVENT_CONTROLLER (gesture));
@@ -1097,6 +1131,29 @@ editor_selection_changed_cb (OssaEditor *editor, OssaHierarchy *self)
   sync_selection_from_editor (self, TRUE);
 }
 
+static void
+start_rename_bone (OssaHierarchy *self, guint bone)
+{
+  g_autoptr (GtkTreeListRow) row = NULL;
+  GHashTableIter iter;
+  gpointer key;
+
+  end_rename (self);
+  row = find_row (self, bone, TRUE);
+  if (row == NULL)
+    return;
+  self->rename_bone = (int) bone;
+  g_hash_table_iter_init (&iter, self->bound_rows);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (((Row *) key)->bone == (int) bone)
+      {
+        begin_edit (key);
+        break;
+      }
+  /* Not on screen: its row starts editing when it is bound. */
+  scroll_to (self, gtk_tree_list_row_get_position (row));
+}
+
 /**
  * ossa_hierarchy_start_rename:
  *
@@ -1106,31 +1163,18 @@ editor_selection_changed_cb (OssaEditor *editor, OssaHierarchy *self)
 void
 ossa_hierarchy_start_rename (OssaHierarchy *self)
 {
-  g_autoptr (GtkTreeListRow) row = NULL;
-  GHashTableIter iter;
-  gpointer key;
   int primary;
 
   g_return_if_fail (OSSA_IS_HIERARCHY (self));
   if (self->editor == NULL)
     return;
   primary = ossa_editor_get_primary (self->editor);
-  end_rename (self);
   if (primary < 0)
-    return;
-  row = find_row (self, (guint) primary, TRUE);
-  if (row == NULL)
-    return;
-  self->rename_bone = primary;
-  g_hash_table_iter_init (&iter, self->bound_rows);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    if (((Row *) key)->bone == primary)
-      {
-        begin_edit (key);
-        break;
-      }
-  /* Not on screen: its row starts editing when it is bound. */
-  scroll_to (self, gtk_tree_list_row_get_position (row));
+    {
+      end_rename (self);
+      return;
+    }
+  start_rename_bone (self, (guint) primary);
 }
 
 static void
@@ -1174,6 +1218,7 @@ ossa_hierarchy_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_handle_id (&self->drop_idle, g_source_remove);
+  g_clear_handle_id (&self->rename_idle, g_source_remove);
   g_clear_handle_id (&self->message_timeout, g_source_remove);
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
@@ -1272,6 +1317,7 @@ ossa_hierarchy_init (OssaHierarchy *self)
 
   self->rename_bone = -1;
   self->drag_bone = -1;
+  self->press_bone = -1;
   self->bound_rows = g_hash_table_new (NULL, NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));

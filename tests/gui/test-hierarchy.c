@@ -238,6 +238,12 @@ test_rows (Fixture *f, gconstpointer data)
   /* A whole new document starts expanded and mirrors its skeleton. */
   ossa_editor_new_document (f->editor);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (get_rows (f))), ==, 0);
+  add_bone (f->editor, "root", -1, 0xffffffff);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (get_rows (f))), ==, 1);
+
+  /* No editor, no rows. */
+  g_object_set (f->hierarchy, "editor", NULL, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (get_rows (f))), ==, 0);
 }
 
 static void
