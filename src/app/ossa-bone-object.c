@@ -6,8 +6,9 @@
 #include "ossa-bone-object.h"
 
 /* One row of a bone list: a bone of the window's document by index, with the name,
- * tree depth and colour (RGBA, R in the high byte) it had when the row was made. Immutable; a changed skeleton gets
- * new rows. */
+ * tree depth and colour (RGBA, R in the high byte) it had when the row was made.
+ * Only the name changes (a rename keeps the tree's shape, so the bone tree updates
+ * its rows in place); any other change of the skeleton gets new rows. */
 struct _OssaBoneObject
 {
   GObject parent_instance;
@@ -87,8 +88,7 @@ ossa_bone_object_set_property (GObject      *object,
       break;
 
     case PROP_NAME:
-      g_free (self->name);
-      self->name = g_value_dup_string (value);
+      ossa_bone_object_set_name (self, g_value_get_string (value));
       break;
 
     case PROP_DEPTH:
@@ -120,7 +120,8 @@ ossa_bone_object_class_init (OssaBoneObjectClass *klass)
   properties[PROP_NAME] =
     g_param_spec_string ("name", NULL, NULL,
                          NULL,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY |
+                         G_PARAM_STATIC_STRINGS);
   properties[PROP_DEPTH] =
     g_param_spec_uint ("depth", NULL, NULL,
                        0, G_MAXUINT, 0,
@@ -175,6 +176,25 @@ ossa_bone_object_get_name (OssaBoneObject *self)
   g_return_val_if_fail (OSSA_IS_BONE_OBJECT (self), NULL);
 
   return self->name;
+}
+
+/**
+ * ossa_bone_object_set_name:
+ * @name: the bone's new name
+ *
+ * For a bone renamed in place; notifies #OssaBoneObject:name when it changes.
+ */
+void
+ossa_bone_object_set_name (OssaBoneObject *self,
+                           const char     *name)
+{
+  g_return_if_fail (OSSA_IS_BONE_OBJECT (self));
+
+  if (g_strcmp0 (self->name, name) == 0)
+    return;
+  g_free (self->name);
+  self->name = g_strdup (name);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
 }
 
 guint

@@ -15,6 +15,8 @@ OssaBoneObject *ossa_bone_object_new       (guint       index,
                                             guint32     color);
 guint           ossa_bone_object_get_index (OssaBoneObject *self);
 const char     *ossa_bone_object_get_name  (OssaBoneObject *self);
+void            ossa_bone_object_set_name  (OssaBoneObject *self,
+                                            const char     *name);
 guint           ossa_bone_object_get_depth (OssaBoneObject *self);
 guint32         ossa_bone_object_get_color (OssaBoneObject *self);
 

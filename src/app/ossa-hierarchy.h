@@ -11,9 +11,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (OssaHierarchy, ossa_hierarchy, OSSA, HIERARCHY, GtkWidget)
 
-GtkWidget *ossa_hierarchy_new        (void);
-void       ossa_hierarchy_set_editor (OssaHierarchy *self,
-                                   OssaEditor *editor);
+GtkWidget *ossa_hierarchy_new          (void);
+void       ossa_hierarchy_set_editor   (OssaHierarchy *self,
+                                        OssaEditor    *editor);
 void       ossa_hierarchy_start_rename (OssaHierarchy *self);
 
 G_END_DECLS

@@ -13,6 +13,6 @@ G_DECLARE_FINAL_TYPE (OssaInspector, ossa_inspector, OSSA, INSPECTOR, GtkWidget)
 
 GtkWidget *ossa_inspector_new        (void);
 void       ossa_inspector_set_editor (OssaInspector *self,
-                                   OssaEditor *editor);
+                                      OssaEditor    *editor);
 
 G_END_DECLS
