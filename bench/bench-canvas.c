@@ -46,6 +46,7 @@ typedef struct
   GArray     *intervals;           /* double ms */
   GArray     *updates;
   GArray     *renders;
+  GArray     *prepares;
   GArray     *paints;
   guint64     last_frames;
   const char *png;
@@ -168,6 +169,10 @@ finish (Bench *b)
   if (b->done)
     return;
   b->done = TRUE;
+  /* Before the release, which asks for a new frame and so empties the widget's
+   * last picture. */
+  if (b->png != NULL)
+    save_png (b);
   if (b->dragging)
     _ossa_canvas_drag_end (b->canvas, b->pivot_x, b->pivot_y, 0);
   _ossa_canvas_get_stats (b->canvas, &stats);
@@ -183,10 +188,9 @@ finish (Bench *b)
     printf ("frames dragged         %u (%.1f fps)\n", b->intervals->len, fps);
   print_series ("frame interval", b->intervals);
   print_series ("drag update (CPU)", b->updates);
+  print_series ("pose + bone arrays", b->prepares);
   print_series ("canvas GL render (CPU)", b->renders);
   print_series ("whole paint (CPU)", b->paints);
-  if (b->png != NULL)
-    save_png (b);
   gtk_window_destroy (GTK_WINDOW (b->window));
 }
 
@@ -211,6 +215,7 @@ on_after_paint (GdkFrameClock *clock, Bench *b)
     {
       double render = stats.render_us / 1000.0;
       double paint = (now - b->paint_start_us) / 1000.0;
+      double prepare = stats.prepare_us / 1000.0;
 
       if (b->last_paint_us != 0)
         {
@@ -219,6 +224,7 @@ on_after_paint (GdkFrameClock *clock, Bench *b)
           g_array_append_val (b->intervals, interval);
         }
       g_array_append_val (b->renders, render);
+      g_array_append_val (b->prepares, prepare);
       g_array_append_val (b->paints, paint);
     }
   b->last_frames = stats.frames;
@@ -365,6 +371,7 @@ main (int argc, char *argv[])
   b.intervals = g_array_new (FALSE, FALSE, sizeof (double));
   b.updates = g_array_new (FALSE, FALSE, sizeof (double));
   b.renders = g_array_new (FALSE, FALSE, sizeof (double));
+  b.prepares = g_array_new (FALSE, FALSE, sizeof (double));
   b.paints = g_array_new (FALSE, FALSE, sizeof (double));
   b.frames_wanted = (guint) MAX (opt_frames, 0);
   b.png = opt_png;
@@ -387,6 +394,7 @@ main (int argc, char *argv[])
   g_array_unref (b.intervals);
   g_array_unref (b.updates);
   g_array_unref (b.renders);
+  g_array_unref (b.prepares);
   g_array_unref (b.paints);
   g_object_unref (b.editor);
   return 0;

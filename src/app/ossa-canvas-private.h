@@ -34,7 +34,9 @@ typedef struct
   guint   draw_calls;   /* GL draw calls of the last frame */
   guint   n_instances;  /* bones drawn by the last frame */
   guint64 frames;       /* frames rendered so far */
-  gint64  render_us;    /* CPU time of the last render, microseconds */
+  gint64  prepare_us;   /* of which the pose and the per-bone arrays, microseconds */
+  gint64  render_us;    /* CPU time of the last render (GL calls return before the
+                         * GPU, or Mesa's threads, finish), microseconds */
 } OssaCanvasStats;
 
 void              _ossa_canvas_get_stats   (OssaCanvas      *self,

@@ -541,6 +541,7 @@ ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
   if (self->grid_program == 0)
     return FALSE;
   ensure_instances (self);
+  self->stats.prepare_us = g_get_monotonic_time () - start;
   n = (GLsizei) self->n_instances;
   self->stats.draw_calls = 0;
 

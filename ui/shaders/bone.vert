@@ -40,11 +40,21 @@ main ()
   vec2 across = vec2 (-along.y, along.x);
   float r1 = a_half_width * u_scale;
   float r2 = min (r1, 1.0 * u_scale);
-  float pad = 2.0 * u_scale;
+  float pad = 1.0 * u_scale;  // room for the anti-aliased edge
   bool selected = (a_flags & 1u) != 0u;
   bool hover = (a_flags & 4u) != 0u;
-  vec2 local = vec2 (mix (-r1 - pad, r1 + pad, corner.x),
-                     mix (-r1 - pad, len + r2 + pad, corner.y));
+  float R1 = r1 + pad;
+  float R2 = r2 + pad;
+  // The quad is the trapezoid of the shape's tangent lines (pushed out by pad), so
+  // fewer pixels are shaded than with a rectangle; short bones, where one end's
+  // circle holds the other, get the square around the joint's circle.
+  float b = len > r1 - r2 + 1e-3 ? (r1 - r2) / len : 1.0;
+  float a = sqrt (max (1.0 - b * b, 0.0));
+  float w1 = a > 0.25 ? R1 * (1.0 + b) / a : R1;
+  float w2 = a > 0.25 ? R2 * (1.0 - b) / a : R1;
+  float top = a > 0.25 ? len + R2 : max (len + R2, R1);
+  float w = mix (w1, w2, corner.y);
+  vec2 local = vec2 (mix (-w, w, corner.x), mix (-R1, top, corner.y));
   vec2 pixel = joint + across * local.x + along * local.y;
   vec3 base = a_color.rgb;
 

@@ -24,7 +24,7 @@ main ()
   vec2 corner = vec2 (float (gl_VertexID & 1), float ((gl_VertexID >> 1) & 1));
   vec2 center = (a_joint - u_center) * u_zoom + 0.5 * u_viewport;
   float radius = u_radius * u_scale;
-  vec2 local = (corner * 2.0 - 1.0) * (radius + 2.0 * u_scale);
+  vec2 local = (corner * 2.0 - 1.0) * (radius + 1.0 * u_scale);
   bool selected = (a_flags & 1u) != 0u;
 
   gl_Position = vec4 ((center + local) / u_viewport * 2.0 - 1.0, 0.0, 1.0);
