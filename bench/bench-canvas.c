@@ -207,6 +207,16 @@ on_after_paint (GdkFrameClock *clock, Bench *b)
   OssaCanvasStats stats;
 
   _ossa_canvas_get_stats (b->canvas, &stats);
+  if (stats.frames == 0 && gtk_gl_area_get_error (GTK_GL_AREA (b->canvas)) != NULL)
+    {
+      /* Nothing to time: say why (the canvas shows it too) and stop. */
+      if (b->first_frame_us == 0)
+        fprintf (stderr, "bench-canvas: %s\n",
+                 gtk_gl_area_get_error (GTK_GL_AREA (b->canvas))->message);
+      b->frames_wanted = 0;
+      b->first_frame_us = now;
+      return;
+    }
   if (stats.frames == 0)
     return;
   if (b->first_frame_us == 0)

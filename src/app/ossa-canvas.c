@@ -685,7 +685,12 @@ draw_error (OssaCanvas *self, GtkSnapshot *snapshot, const GError *error)
   g_autofree char *message = g_strdup_printf (_("The canvas cannot draw: %s"), error->message);
   PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), message);
   const GdkRGBA color = { 0.9f, 0.9f, 0.9f, 1.0f };
+  const GdkRGBA background = { 0.157f, 0.161f, 0.169f, 1.0f };
 
+  /* The canvas's own background, so the message reads the same in any theme. */
+  gtk_snapshot_append_color (snapshot, &background,
+                             &GRAPHENE_RECT_INIT (0, 0, (float) self->camera.width,
+                                                  (float) self->camera.height));
   pango_layout_set_width (layout, (int) (MAX (self->camera.width - 48, 48) * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   gtk_snapshot_save (snapshot);
