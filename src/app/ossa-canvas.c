@@ -1,27 +1,116 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define G_LOG_DOMAIN "ossa-canvas"
 
-/* STUB: stands in for the real canvas (another branch) so that the window can be
- * built and tested; it has the real one's API and only clears. Replaced at merge. */
-
 #include "config.h"
 
+#include <math.h>
+
 #include <epoxy/gl.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
 
-#include "ossa-canvas.h"
+#include "ossa-canvas-private.h"
+#include "ossa-gl-program.h"
+#include "ossa-scene.h"
 
+/* How far (logical pixels) the pointer moves before a press becomes a drag. */
+#define DRAG_THRESHOLD 3.0
+/* Room around the skeleton when fitting, logical pixels. */
+#define FIT_MARGIN 48.0
 #define ZOOM_STEP 1.25
+#define WHEEL_STEP 1.15
+/* Names are drawn for at most this many bones, those long enough on screen. */
+#define NAMES_MAX 400
+#define NAMES_MIN_LENGTH 24.0
+
+#define NEW_ROOT_COLOR 0x5b8dd9ffu
+
+typedef enum
+{
+  DRAG_NONE,
+  DRAG_PAN,      /* Space + drag */
+  DRAG_BAND,     /* from empty canvas: rubber band */
+  DRAG_TOOL,     /* from a bone: the editor's tool */
+  DRAG_CREATE,   /* create tool: from the primary bone's tip or empty canvas */
+} DragKind;
+
+typedef enum
+{
+  APPLY_NONE,
+  APPLY_ROTATE,
+  APPLY_TRANSLATE,
+  APPLY_SCALE,
+} DragApply;
+
+typedef struct
+{
+  GLint viewport;
+  GLint center;
+  GLint zoom;
+  GLint scale;
+  GLint extra;   /* grid: u_step; joints: u_radius */
+} Uniforms;
 
 struct _OssaCanvas
 {
-  GtkGLArea   parent_instance;
+  GtkGLArea         parent_instance;
 
-  OssaEditor *editor;
-  double      zoom;
-  double      pointer_x;
-  double      pointer_y;
-  gboolean    pointer_inside;
-  gboolean    show_names;
+  OssaEditor       *editor;
+  gulong            document_changed_id;
+  gulong            selection_changed_id;
+  gulong            tool_notify_id;
+
+  OssaCamera        camera;
+  gboolean          fit_pending;
+  gboolean          show_names;
+
+  /* The pointer, when it is over the canvas. */
+  double            pointer_px, pointer_py;    /* widget */
+  double            pointer_x, pointer_y;      /* world */
+  gboolean          pointer_inside;
+  gssize            hover;
+  gboolean          space_held;
+
+  /* What the shaders draw; rebuilt when stale, grown only. */
+  OssaBoneInstance *instances;
+  gsize             n_instances;
+  gsize             instances_capacity;
+  gboolean          instances_stale;
+  unsigned         *band_hits;
+
+  /* GL objects, valid while realized. */
+  gboolean          use_es;
+  GLuint            grid_program, bone_program, joint_program;
+  Uniforms          grid_uniforms, bone_uniforms, joint_uniforms;
+  GLuint            grid_vao, bone_vao, joint_vao;
+  GLuint            instance_buffer;
+  OssaCanvasStats   stats;
+
+  /* The drag in progress (primary button). */
+  DragKind          drag;
+  gboolean          drag_active;
+  double            press_x, press_y;          /* widget */
+  double            drag_x, drag_y;            /* widget, now */
+  gssize            drag_bone;
+  OssaHitPart       drag_part;
+  DragApply         apply;
+  guint64           merge_id;
+  union
+  {
+    OssaRotateDrag    rotate;
+    OssaTranslateDrag translate;
+    OssaScaleDrag     scale;
+  } tool;
+  gssize            create_parent;
+  gssize            created;
+  gboolean          group_open;
+  double            create_joint_x, create_joint_y;  /* world */
+
+  /* Middle-button pan. */
+  double            pan_last_x, pan_last_y;
+
+  PangoLayout      *layout;
+  char             *dump_path;
 };
 
 G_DEFINE_FINAL_TYPE (OssaCanvas, ossa_canvas, GTK_TYPE_GL_AREA)
@@ -41,53 +130,1203 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void
-set_zoom (OssaCanvas *self,
-          double      zoom)
+invalidate (OssaCanvas *self)
 {
-  zoom = CLAMP (zoom, 0.05, 50.0);
-  if (zoom == self->zoom)
+  self->instances_stale = TRUE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+}
+
+static void
+ensure_instances (OssaCanvas *self)
+{
+  const OssaDocument *doc;
+  const OssaXform *world;
+  const guint *selection;
+  gsize n, n_selected = 0;
+
+  if (!self->instances_stale)
     return;
-  self->zoom = zoom;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  self->instances_stale = FALSE;
+  if (self->editor == NULL)
+    {
+      self->n_instances = 0;
+      return;
+    }
+  doc = ossa_editor_get_document (self->editor);
+  n = doc->skeleton.n_bones;
+  if (n > self->instances_capacity)
+    {
+      self->instances_capacity = MAX (n, self->instances_capacity * 2);
+      self->instances = g_renew (OssaBoneInstance, self->instances, self->instances_capacity);
+      self->band_hits = g_renew (unsigned, self->band_hits, self->instances_capacity);
+    }
+  world = ossa_editor_get_world (self->editor);
+  selection = ossa_editor_get_selection (self->editor, &n_selected);
+  ossa_scene_build_instances (&doc->skeleton, world, &self->camera, selection, n_selected,
+                              ossa_editor_get_primary (self->editor),
+                              self->hover < (gssize) n ? self->hover : -1, self->instances);
+  self->n_instances = n;
+}
+
+/* ---- camera ---- */
+
+static void
+update_pointer_world (OssaCanvas *self)
+{
+  double wx, wy;
+
+  if (!self->pointer_inside)
+    return;
+  ossa_camera_widget_to_world (&self->camera, self->pointer_px, self->pointer_py, &wx, &wy);
+  if (wx != self->pointer_x)
+    {
+      self->pointer_x = wx;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POINTER_X]);
+    }
+  if (wy != self->pointer_y)
+    {
+      self->pointer_y = wy;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POINTER_Y]);
+    }
+}
+
+/* After any change of the camera. */
+static void
+camera_changed (OssaCanvas *self, double old_zoom)
+{
+  if (self->camera.zoom != old_zoom)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  update_pointer_world (self);
+  invalidate (self);
 }
 
 static void
-zoom_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+zoom_at (OssaCanvas *self, double px, double py, double zoom)
 {
-  OssaCanvas *self = OSSA_CANVAS (widget);
+  double old = self->camera.zoom;
 
-  if (g_str_equal (action_name, "canvas.zoom-in"))
-    set_zoom (self, self->zoom * ZOOM_STEP);
-  else if (g_str_equal (action_name, "canvas.zoom-out"))
-    set_zoom (self, self->zoom / ZOOM_STEP);
+  ossa_camera_zoom_at (&self->camera, px, py, zoom);
+  camera_changed (self, old);
+}
+
+static void
+pan_by (OssaCanvas *self, double dx, double dy)
+{
+  ossa_camera_pan (&self->camera, dx, dy);
+  camera_changed (self, self->camera.zoom);
+}
+
+/**
+ * ossa_canvas_fit:
+ *
+ * Zooms and scrolls so that every bone of the editor's pose is in view. Before
+ * the canvas has a size, the fit happens as soon as it gets one.
+ */
+void
+ossa_canvas_fit (OssaCanvas *self)
+{
+  double old, x0, y0, x1, y1;
+
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  if (self->camera.width <= 0 || self->camera.height <= 0)
+    {
+      self->fit_pending = TRUE;
+      return;
+    }
+  self->fit_pending = FALSE;
+  old = self->camera.zoom;
+  ensure_instances (self);
+  if (ossa_scene_bounds (self->instances, self->n_instances, &x0, &y0, &x1, &y1))
+    ossa_camera_fit (&self->camera, x0, y0, x1, y1, FIT_MARGIN);
   else
-    set_zoom (self, 1.0);
+    ossa_camera_fit (&self->camera, 0, 0, 0, 0, FIT_MARGIN);
+  camera_changed (self, old);
+}
+
+/* ---- editor ---- */
+
+static void
+on_document_changed (OssaEditor *editor, guint change, OssaCanvas *self)
+{
+  if (change & OSSA_CHANGE_STRUCTURE)
+    self->hover = -1;
+  self->instances_stale = TRUE;
+  if (change & OSSA_CHANGE_DOCUMENT)
+    ossa_canvas_fit (self);
+  invalidate (self);
 }
 
 static void
-fit_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
+on_selection_changed (OssaEditor *editor, OssaCanvas *self)
 {
-  ossa_canvas_fit (OSSA_CANVAS (widget));
+  invalidate (self);
+}
+
+static void
+update_cursor (OssaCanvas *self)
+{
+  const char *name = NULL;
+
+  if (self->drag == DRAG_PAN && self->drag_active)
+    name = "grabbing";
+  else if (self->space_held)
+    name = "grab";
+  else if (self->editor != NULL && ossa_editor_get_tool (self->editor) == OSSA_TOOL_CREATE)
+    name = "crosshair";
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), name);
+}
+
+static void
+on_tool_notify (OssaEditor *editor, GParamSpec *pspec, OssaCanvas *self)
+{
+  update_cursor (self);
+}
+
+static void
+finish_create_group (OssaCanvas *self)
+{
+  if (self->group_open && self->editor != NULL)
+    ossa_editor_end_group (self->editor);
+  self->group_open = FALSE;
+}
+
+static void
+disconnect_editor (OssaCanvas *self)
+{
+  if (self->editor == NULL)
+    return;
+  finish_create_group (self);
+  g_clear_signal_handler (&self->document_changed_id, self->editor);
+  g_clear_signal_handler (&self->selection_changed_id, self->editor);
+  g_clear_signal_handler (&self->tool_notify_id, self->editor);
+  g_clear_object (&self->editor);
+}
+
+/**
+ * ossa_canvas_set_editor:
+ * @editor: (nullable): the editor whose document the canvas shows and edits
+ */
+void
+ossa_canvas_set_editor (OssaCanvas *self, OssaEditor *editor)
+{
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  g_return_if_fail (editor == NULL || OSSA_IS_EDITOR (editor));
+
+  if (self->editor == editor)
+    return;
+  self->drag = DRAG_NONE;
+  disconnect_editor (self);
+  if (editor != NULL)
+    {
+      self->editor = g_object_ref (editor);
+      self->document_changed_id = g_signal_connect (editor, "document-changed",
+                                                    G_CALLBACK (on_document_changed), self);
+      self->selection_changed_id = g_signal_connect (editor, "selection-changed",
+                                                     G_CALLBACK (on_selection_changed), self);
+      self->tool_notify_id = g_signal_connect (editor, "notify::tool",
+                                               G_CALLBACK (on_tool_notify), self);
+    }
+  self->hover = -1;
+  self->instances_stale = TRUE;
+  ossa_canvas_fit (self);
+  update_cursor (self);
+  invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITOR]);
+}
+
+/**
+ * ossa_canvas_get_editor:
+ *
+ * Returns: (transfer none) (nullable): the editor the canvas shows
+ */
+OssaEditor *
+ossa_canvas_get_editor (OssaCanvas *self)
+{
+  g_return_val_if_fail (OSSA_IS_CANVAS (self), NULL);
+  return self->editor;
+}
+
+/* ---- GL ---- */
+
+static GdkGLContext *
+try_context (GdkSurface *surface, GdkGLAPI api, int major, int minor, GError **error)
+{
+  GdkGLContext *context = gdk_surface_create_gl_context (surface, error);
+
+  if (context == NULL)
+    return NULL;
+  gdk_gl_context_set_allowed_apis (context, api);
+  gdk_gl_context_set_required_version (context, major, minor);
+  if (!gdk_gl_context_realize (context, error))
+    {
+      g_object_unref (context);
+      return NULL;
+    }
+  return context;
+}
+
+/* OpenGL 3.3 core, else OpenGL ES 3.0: GTK 4.8's GtkGLArea asks for one API and
+ * one version, so the canvas makes its context itself. */
+static GdkGLContext *
+ossa_canvas_create_context (GtkGLArea *area)
+{
+  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (GTK_WIDGET (area)));
+  g_autoptr(GError) error = NULL;
+  GdkGLContext *context;
+
+  context = try_context (surface, GDK_GL_API_GL, 3, 3, &error);
+  if (context != NULL)
+    return context;
+  g_debug ("no OpenGL 3.3 (%s), trying OpenGL ES 3.0", error->message);
+  g_clear_error (&error);
+  context = try_context (surface, GDK_GL_API_GLES, 3, 0, &error);
+  if (context == NULL)
+    gtk_gl_area_set_error (area, error);
+  return context;
+}
+
+static void
+get_uniforms (GLuint program, const char *extra, Uniforms *u)
+{
+  u->viewport = glGetUniformLocation (program, "u_viewport");
+  u->center = glGetUniformLocation (program, "u_center");
+  u->zoom = glGetUniformLocation (program, "u_zoom");
+  u->scale = glGetUniformLocation (program, "u_scale");
+  u->extra = extra != NULL ? glGetUniformLocation (program, extra) : -1;
+}
+
+static void
+set_instance_attributes (gboolean with_bone)
+{
+  GLsizei stride = sizeof (OssaBoneInstance);
+
+  glEnableVertexAttribArray (0);
+  glVertexAttribPointer (0, 2, GL_FLOAT, GL_FALSE, stride,
+                         (void *) G_STRUCT_OFFSET (OssaBoneInstance, joint));
+  glVertexAttribDivisor (0, 1);
+  if (with_bone)
+    {
+      glEnableVertexAttribArray (1);
+      glVertexAttribPointer (1, 2, GL_FLOAT, GL_FALSE, stride,
+                             (void *) G_STRUCT_OFFSET (OssaBoneInstance, tip));
+      glVertexAttribDivisor (1, 1);
+      glEnableVertexAttribArray (2);
+      glVertexAttribPointer (2, 1, GL_FLOAT, GL_FALSE, stride,
+                             (void *) G_STRUCT_OFFSET (OssaBoneInstance, half_width));
+      glVertexAttribDivisor (2, 1);
+    }
+  glEnableVertexAttribArray (3);
+  glVertexAttribPointer (3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
+                         (void *) G_STRUCT_OFFSET (OssaBoneInstance, color));
+  glVertexAttribDivisor (3, 1);
+  glEnableVertexAttribArray (4);
+  glVertexAttribIPointer (4, 1, GL_UNSIGNED_INT, stride,
+                          (void *) G_STRUCT_OFFSET (OssaBoneInstance, flags));
+  glVertexAttribDivisor (4, 1);
 }
 
 static gboolean
-ossa_canvas_render (GtkGLArea    *area,
-                    GdkGLContext *context)
+build_gl (OssaCanvas *self, GError **error)
 {
-  glClearColor (0.17f, 0.18f, 0.20f, 1.0f);
-  glClear (GL_COLOR_BUFFER_BIT);
+  self->grid_program = ossa_gl_program_new ("shaders/grid.vert", "shaders/grid.frag",
+                                            self->use_es, error);
+  if (self->grid_program == 0)
+    return FALSE;
+  self->bone_program = ossa_gl_program_new ("shaders/bone.vert", "shaders/bone.frag",
+                                            self->use_es, error);
+  if (self->bone_program == 0)
+    return FALSE;
+  self->joint_program = ossa_gl_program_new ("shaders/joint.vert", "shaders/joint.frag",
+                                             self->use_es, error);
+  if (self->joint_program == 0)
+    return FALSE;
+  get_uniforms (self->grid_program, "u_step", &self->grid_uniforms);
+  get_uniforms (self->bone_program, NULL, &self->bone_uniforms);
+  get_uniforms (self->joint_program, "u_radius", &self->joint_uniforms);
+
+  /* The grid needs no attributes, but core profile draws need a vertex array. */
+  glGenVertexArrays (1, &self->grid_vao);
+  glGenBuffers (1, &self->instance_buffer);
+
+  /* Bones and joints read the same per-bone buffer: one upload a frame. */
+  glGenVertexArrays (1, &self->bone_vao);
+  glBindVertexArray (self->bone_vao);
+  glBindBuffer (GL_ARRAY_BUFFER, self->instance_buffer);
+  set_instance_attributes (TRUE);
+  glGenVertexArrays (1, &self->joint_vao);
+  glBindVertexArray (self->joint_vao);
+  set_instance_attributes (FALSE);
+  glBindVertexArray (0);
+  glBindBuffer (GL_ARRAY_BUFFER, 0);
   return TRUE;
 }
 
 static void
-ossa_canvas_get_property (GObject    *object,
-                          guint       prop_id,
-                          GValue     *value,
-                          GParamSpec *pspec)
+delete_gl (OssaCanvas *self)
+{
+  GLuint *programs[] = { &self->grid_program, &self->bone_program, &self->joint_program };
+  GLuint *arrays[] = { &self->grid_vao, &self->bone_vao, &self->joint_vao };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (programs); i++)
+    if (*programs[i] != 0)
+      {
+        glDeleteProgram (*programs[i]);
+        *programs[i] = 0;
+      }
+  for (gsize i = 0; i < G_N_ELEMENTS (arrays); i++)
+    if (*arrays[i] != 0)
+      {
+        glDeleteVertexArrays (1, arrays[i]);
+        *arrays[i] = 0;
+      }
+  if (self->instance_buffer != 0)
+    {
+      glDeleteBuffers (1, &self->instance_buffer);
+      self->instance_buffer = 0;
+    }
+}
+
+static void
+ossa_canvas_realize (GtkWidget *widget)
+{
+  OssaCanvas *self = OSSA_CANVAS (widget);
+  GtkGLArea *area = GTK_GL_AREA (widget);
+  g_autoptr(GError) error = NULL;
+
+  GTK_WIDGET_CLASS (ossa_canvas_parent_class)->realize (widget);
+  gtk_gl_area_make_current (area);
+  if (gtk_gl_area_get_error (area) != NULL)
+    return;
+  self->use_es = gdk_gl_context_get_use_es (gtk_gl_area_get_context (area));
+  if (!build_gl (self, &error))
+    {
+      delete_gl (self);
+      gtk_gl_area_set_error (area, error);
+    }
+}
+
+static void
+ossa_canvas_unrealize (GtkWidget *widget)
+{
+  OssaCanvas *self = OSSA_CANVAS (widget);
+  GtkGLArea *area = GTK_GL_AREA (widget);
+
+  /* The objects belong to the area's context: make it current before deleting. */
+  gtk_gl_area_make_current (area);
+  if (gtk_gl_area_get_error (area) == NULL)
+    delete_gl (self);
+  GTK_WIDGET_CLASS (ossa_canvas_parent_class)->unrealize (widget);
+}
+
+static void
+set_view_uniforms (OssaCanvas *self, const Uniforms *u, float width, float height, float scale)
+{
+  glUniform2f (u->viewport, width, height);
+  glUniform2f (u->center, (float) self->camera.center_x, (float) self->camera.center_y);
+  glUniform1f (u->zoom, (float) (self->camera.zoom * scale));
+  glUniform1f (u->scale, scale);
+}
+
+static gboolean
+ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
+{
+  OssaCanvas *self = OSSA_CANVAS (area);
+  GtkWidget *widget = GTK_WIDGET (area);
+  gint64 start = g_get_monotonic_time ();
+  int scale = gtk_widget_get_scale_factor (widget);
+  float width = (float) (gtk_widget_get_width (widget) * scale);
+  float height = (float) (gtk_widget_get_height (widget) * scale);
+  GLsizei n;
+
+  if (self->grid_program == 0)
+    return FALSE;
+  ensure_instances (self);
+  self->stats.prepare_us = g_get_monotonic_time () - start;
+  n = (GLsizei) self->n_instances;
+  self->stats.draw_calls = 0;
+
+  glViewport (0, 0, (GLsizei) width, (GLsizei) height);
+  glDisable (GL_DEPTH_TEST);
+
+  /* Background, grid and axes: every pixel, opaque. */
+  glUseProgram (self->grid_program);
+  set_view_uniforms (self, &self->grid_uniforms, width, height, (float) scale);
+  glUniform1f (self->grid_uniforms.extra, (float) ossa_camera_grid_step (&self->camera));
+  glBindVertexArray (self->grid_vao);
+  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
+  self->stats.draw_calls++;
+
+  if (n > 0)
+    {
+      glBindBuffer (GL_ARRAY_BUFFER, self->instance_buffer);
+      glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (n * sizeof (OssaBoneInstance)),
+                    self->instances, GL_STREAM_DRAW);
+      glEnable (GL_BLEND);
+      glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+
+      /* Every bone in one draw, parents first so children lie on top. */
+      glUseProgram (self->bone_program);
+      set_view_uniforms (self, &self->bone_uniforms, width, height, (float) scale);
+      glBindVertexArray (self->bone_vao);
+      glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, n);
+      self->stats.draw_calls++;
+
+      /* Every joint in one draw, over all bones. */
+      glUseProgram (self->joint_program);
+      set_view_uniforms (self, &self->joint_uniforms, width, height, (float) scale);
+      glUniform1f (self->joint_uniforms.extra, (float) OSSA_SCENE_JOINT_RADIUS);
+      glBindVertexArray (self->joint_vao);
+      glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, n);
+      self->stats.draw_calls++;
+
+      glDisable (GL_BLEND);
+      glBindBuffer (GL_ARRAY_BUFFER, 0);
+    }
+  glBindVertexArray (0);
+  glUseProgram (0);
+
+  self->stats.n_instances = (guint) n;
+  self->stats.frames++;
+  self->stats.render_us = g_get_monotonic_time () - start;
+  return TRUE;
+}
+
+static void
+ossa_canvas_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  OssaCanvas *self = OSSA_CANVAS (widget);
+
+  GTK_WIDGET_CLASS (ossa_canvas_parent_class)->size_allocate (widget, width, height, baseline);
+  if (self->camera.width != width || self->camera.height != height)
+    {
+      /* The middle of the view stays put. */
+      self->camera.width = width;
+      self->camera.height = height;
+      if (self->fit_pending)
+        ossa_canvas_fit (self);
+      update_pointer_world (self);
+      invalidate (self);
+    }
+}
+
+/* ---- on top of the GL picture: names, rubber band, view dump ---- */
+
+static void
+draw_names (OssaCanvas *self, GtkSnapshot *snapshot)
+{
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+  const GdkRGBA text = { 0.90f, 0.91f, 0.92f, 0.95f };
+  const GdkRGBA selected = { 1.0f, 0.757f, 0.259f, 1.0f };
+  const GdkRGBA shadow = { 0.0f, 0.0f, 0.0f, 0.7f };
+  guint drawn = 0;
+
+  if (self->layout == NULL)
+    {
+      PangoFontDescription *font = pango_font_description_from_string ("Sans 8");
+
+      self->layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+      pango_layout_set_font_description (self->layout, font);
+      pango_font_description_free (font);
+    }
+  for (gsize i = 0; i < self->n_instances && drawn < NAMES_MAX; i++)
+    {
+      const OssaBoneInstance *b = &self->instances[i];
+      double jx, jy, tx, ty, mx, my;
+      int w, h;
+
+      ossa_camera_world_to_widget (&self->camera, b->joint[0], b->joint[1], &jx, &jy);
+      ossa_camera_world_to_widget (&self->camera, b->tip[0], b->tip[1], &tx, &ty);
+      mx = 0.5 * (jx + tx);
+      my = 0.5 * (jy + ty);
+      if (mx < -50 || my < -20 || mx > self->camera.width + 50 || my > self->camera.height + 20)
+        continue;
+      if (hypot (tx - jx, ty - jy) < NAMES_MIN_LENGTH && !(b->flags & OSSA_BONE_SELECTED))
+        continue;
+      pango_layout_set_text (self->layout, doc->skeleton.bones[i].name, -1);
+      pango_layout_get_pixel_size (self->layout, &w, &h);
+      /* Centred on the bone, just above its widest part. */
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (
+                                (float) round (mx - 0.5 * w),
+                                (float) round (my - b->half_width - h - 1)));
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (1, 1));
+      gtk_snapshot_append_layout (snapshot, self->layout, &shadow);
+      gtk_snapshot_restore (snapshot);
+      gtk_snapshot_append_layout (snapshot, self->layout,
+                                  (b->flags & OSSA_BONE_SELECTED) ? &selected : &text);
+      gtk_snapshot_restore (snapshot);
+      drawn++;
+    }
+}
+
+static void
+draw_band (OssaCanvas *self, GtkSnapshot *snapshot)
+{
+  const GdkRGBA fill = { 1.0f, 0.757f, 0.259f, 0.10f };
+  const GdkRGBA line = { 1.0f, 0.757f, 0.259f, 0.85f };
+  GskRoundedRect border;
+  graphene_rect_t rect;
+  float widths[4] = { 1, 1, 1, 1 };
+  GdkRGBA colors[4] = { line, line, line, line };
+
+  graphene_rect_init (&rect, (float) MIN (self->press_x, self->drag_x),
+                      (float) MIN (self->press_y, self->drag_y),
+                      (float) fabs (self->drag_x - self->press_x),
+                      (float) fabs (self->drag_y - self->press_y));
+  gtk_snapshot_append_color (snapshot, &fill, &rect);
+  gsk_rounded_rect_init_from_rect (&border, &rect, 0);
+  gtk_snapshot_append_border (snapshot, &border, widths, colors);
+}
+
+static void
+draw_error (OssaCanvas *self, GtkSnapshot *snapshot, const GError *error)
+{
+  g_autofree char *message = g_strdup_printf (_("The canvas cannot draw: %s"), error->message);
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), message);
+  const GdkRGBA color = { 0.9f, 0.9f, 0.9f, 1.0f };
+  const GdkRGBA background = { 0.157f, 0.161f, 0.169f, 1.0f };
+
+  /* The canvas's own background, so the message reads the same in any theme. */
+  gtk_snapshot_append_color (snapshot, &background,
+                             &GRAPHENE_RECT_INIT (0, 0, (float) self->camera.width,
+                                                  (float) self->camera.height));
+  pango_layout_set_width (layout, (int) (MAX (self->camera.width - 48, 48) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (24, 24));
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
+static void
+add_point (JsonBuilder *builder, double x, double y)
+{
+  json_builder_begin_array (builder);
+  json_builder_add_double_value (builder, x);
+  json_builder_add_double_value (builder, y);
+  json_builder_end_array (builder);
+}
+
+/* OSSA_VIEW_DUMP: what the canvas shows, in window coordinates, for tests that
+ * drive the real program with a pointer. */
+static void
+write_view_dump (OssaCanvas *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  const OssaDocument *doc;
+  g_autoptr(JsonBuilder) builder = NULL;
+  g_autoptr(JsonGenerator) generator = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0);
+  const guint *selection;
+  gsize n_selected = 0;
+
+  if (self->editor == NULL || root == NULL)
+    return;
+  if (!gtk_widget_compute_point (widget, GTK_WIDGET (root), &GRAPHENE_POINT_INIT (0, 0),
+                                 &origin))
+    return;
+  doc = ossa_editor_get_document (self->editor);
+  selection = ossa_editor_get_selection (self->editor, &n_selected);
+
+  builder = json_builder_new ();
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "mode");
+  json_builder_add_string_value (builder, ossa_editor_get_mode (self->editor)
+                                            == OSSA_EDIT_MODE_ANIMATE ? "animate" : "setup");
+  json_builder_set_member_name (builder, "time");
+  json_builder_add_double_value (builder, ossa_editor_get_time (self->editor));
+  json_builder_set_member_name (builder, "zoom");
+  json_builder_add_double_value (builder, self->camera.zoom);
+  json_builder_set_member_name (builder, "selected");
+  json_builder_begin_array (builder);
+  for (gsize i = 0; i < n_selected; i++)
+    json_builder_add_string_value (builder, doc->skeleton.bones[selection[i]].name);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "bones");
+  json_builder_begin_array (builder);
+  for (gsize i = 0; i < self->n_instances && i < doc->skeleton.n_bones; i++)
+    {
+      const OssaBoneInstance *b = &self->instances[i];
+      double x, y;
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, doc->skeleton.bones[i].name);
+      json_builder_set_member_name (builder, "joint");
+      ossa_camera_world_to_widget (&self->camera, b->joint[0], b->joint[1], &x, &y);
+      add_point (builder, x + origin.x, y + origin.y);
+      json_builder_set_member_name (builder, "tip");
+      ossa_camera_world_to_widget (&self->camera, b->tip[0], b->tip[1], &x, &y);
+      add_point (builder, x + origin.x, y + origin.y);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  node = json_builder_get_root (builder);
+  generator = json_generator_new ();
+  json_generator_set_root (generator, node);
+  json = json_generator_to_data (generator, NULL);
+  if (!g_file_set_contents (self->dump_path, json, -1, &error))
+    g_debug ("OSSA_VIEW_DUMP: %s", error->message);
+}
+
+static void
+ossa_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  OssaCanvas *self = OSSA_CANVAS (widget);
+  GError *error;
+
+  /* GtkGLArea renders and adds its texture; text and the band go on top as GSK
+   * nodes, which draw text far better than we could in GL. */
+  GTK_WIDGET_CLASS (ossa_canvas_parent_class)->snapshot (widget, snapshot);
+  error = gtk_gl_area_get_error (GTK_GL_AREA (widget));
+  if (error != NULL)
+    {
+      draw_error (self, snapshot, error);
+      return;
+    }
+  ensure_instances (self);
+  if (self->show_names && self->editor != NULL)
+    draw_names (self, snapshot);
+  if (self->drag == DRAG_BAND && self->drag_active)
+    draw_band (self, snapshot);
+  if (self->dump_path != NULL)
+    write_view_dump (self);
+}
+
+/* ---- drags ---- */
+
+static gboolean
+has_snap (GdkModifierType state)
+{
+  return (state & GDK_SHIFT_MASK) != 0;
+}
+
+static void
+report_edit_error (OssaCanvas *self, GError *error)
+{
+  /* Animate mode without an animation, typically: stop the drag, say why. */
+  gtk_widget_error_bell (GTK_WIDGET (self));
+  g_message ("%s", error->message);
+  self->drag = DRAG_NONE;
+}
+
+static char *
+unique_bone_name (const OssaSkeleton *skel)
+{
+  /* Names are the document's data, not interface text: not translated, so a file
+   * means the same in every locale. */
+  for (gsize k = skel->n_bones + 1;; k++)
+    {
+      char *name = g_strdup_printf ("bone-%" G_GSIZE_FORMAT, k);
+
+      if (ossa_skeleton_find_bone (skel, name) < 0)
+        return name;
+      g_free (name);
+    }
+}
+
+static void
+update_create (OssaCanvas *self, double wx, double wy, GdkModifierType state)
+{
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+  const OssaXform *world = ossa_editor_get_world (self->editor);
+  const OssaXform *parent_world = self->create_parent >= 0 ? &world[self->create_parent] : NULL;
+  g_autoptr(GError) error = NULL;
+  OssaTransform rest;
+  OssaCommand *command;
+  OssaError err = { 0 };
+  float length;
+
+  if (!ossa_scene_bone_from_points (parent_world, self->create_joint_x, self->create_joint_y,
+                                    wx, wy, has_snap (state), &rest, &length))
+    return;
+  if (self->created < 0)
+    {
+      g_autofree char *name = unique_bone_name (&doc->skeleton);
+      guint32 color = self->create_parent >= 0 ? doc->skeleton.bones[self->create_parent].color
+                                               : NEW_ROOT_COLOR;
+      guint index;
+
+      /* The new bone and its shaping by the drag are one undo step: a group from
+       * the first motion to the release, inside which the rest and length edits
+       * merge by the drag's id. */
+      command = ossa_command_add_bone (doc, name, (int32_t) self->create_parent, &rest, length,
+                                       color, &err);
+      if (command == NULL)
+        {
+          g_message ("%s", err.message);
+          self->drag = DRAG_NONE;
+          return;
+        }
+      ossa_editor_begin_group (self->editor, _("Create Bone"));
+      self->group_open = TRUE;
+      if (!ossa_editor_execute (self->editor, command, &error))
+        {
+          finish_create_group (self);
+          report_edit_error (self, error);
+          return;
+        }
+      index = (guint) (ossa_editor_get_document (self->editor)->skeleton.n_bones - 1);
+      self->created = index;
+      ossa_editor_select (self->editor, &index, 1, FALSE);
+      return;
+    }
+  command = ossa_command_set_bone_rest (doc, (gsize) self->created, &rest, &err);
+  if (command != NULL)
+    {
+      ossa_command_set_merge_id (command, self->merge_id);
+      if (!ossa_editor_execute (self->editor, command, &error))
+        {
+          report_edit_error (self, error);
+          return;
+        }
+    }
+  command = ossa_command_set_bone_length (doc, (gsize) self->created, length, &err);
+  if (command != NULL)
+    {
+      ossa_command_set_merge_id (command, self->merge_id);
+      if (!ossa_editor_execute (self->editor, command, &error))
+        report_edit_error (self, error);
+    }
+}
+
+/* The press became a drag: take the starting state the drag works from. */
+static void
+start_drag (OssaCanvas *self, GdkModifierType state)
+{
+  double wx, wy;
+
+  ossa_camera_widget_to_world (&self->camera, self->press_x, self->press_y, &wx, &wy);
+  self->merge_id = ossa_editor_new_merge_id (self->editor);
+  self->apply = APPLY_NONE;
+
+  if (self->drag == DRAG_CREATE && self->create_parent < 0)
+    {
+      double step = has_snap (state) ? ossa_camera_grid_step (&self->camera) : 0;
+
+      self->create_joint_x = step > 0 ? round (wx / step) * step : wx;
+      self->create_joint_y = step > 0 ? round (wy / step) * step : wy;
+    }
+  else if (self->drag == DRAG_TOOL)
+    {
+      const OssaDocument *doc = ossa_editor_get_document (self->editor);
+      const OssaXform *world = ossa_editor_get_world (self->editor);
+      OssaTransform local = ossa_editor_get_local (self->editor)[self->drag_bone];
+      int32_t parent = doc->skeleton.bones[self->drag_bone].parent;
+      const OssaXform *parent_world = parent >= 0 ? &world[parent] : NULL;
+      OssaTool tool = ossa_editor_get_tool (self->editor);
+
+      /* DESIGN: dragging the root moves the skeleton, whatever the tool shows. */
+      if (tool == OSSA_TOOL_ROTATE && self->drag_part == OSSA_HIT_JOINT && parent < 0)
+        tool = OSSA_TOOL_TRANSLATE;
+      switch (tool)
+        {
+        case OSSA_TOOL_ROTATE:
+          if (ossa_rotate_drag_begin (&self->tool.rotate, parent_world, &local, wx, wy,
+                                      4.0 / self->camera.zoom))
+            self->apply = APPLY_ROTATE;
+          break;
+        case OSSA_TOOL_TRANSLATE:
+          if (ossa_translate_drag_begin (&self->tool.translate, parent_world, &local, wx, wy))
+            self->apply = APPLY_TRANSLATE;
+          break;
+        case OSSA_TOOL_SCALE:
+          ossa_scale_drag_begin (&self->tool.scale, &world[self->drag_bone], &local, wx, wy,
+                                 8.0 / self->camera.zoom);
+          self->apply = APPLY_SCALE;
+          break;
+        case OSSA_TOOL_CREATE:
+        default:
+          /* Pressing a bone's body with the create tool only selects it. */
+          break;
+        }
+    }
+}
+
+void
+_ossa_canvas_drag_begin (OssaCanvas *self, double x, double y, GdkModifierType state)
+{
+  gboolean ctrl = (state & GDK_CONTROL_MASK) != 0;
+  OssaTool tool;
+  OssaHit hit;
+  int primary;
+
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  finish_create_group (self);
+  self->drag = DRAG_NONE;
+  self->drag_active = FALSE;
+  self->press_x = self->drag_x = x;
+  self->press_y = self->drag_y = y;
+  self->drag_bone = -1;
+  self->created = -1;
+  self->create_parent = -1;
+  if (self->space_held)
+    {
+      self->drag = DRAG_PAN;
+      return;
+    }
+  if (self->editor == NULL)
+    return;
+
+  ensure_instances (self);
+  tool = ossa_editor_get_tool (self->editor);
+  primary = ossa_editor_get_primary (self->editor);
+  if (tool == OSSA_TOOL_CREATE && !ctrl && primary >= 0
+      && ossa_scene_hit_tip (self->instances, self->n_instances, (gsize) primary, &self->camera,
+                             x, y))
+    {
+      self->drag = DRAG_CREATE;
+      self->create_parent = primary;
+      self->create_joint_x = self->instances[primary].tip[0];
+      self->create_joint_y = self->instances[primary].tip[1];
+      return;
+    }
+
+  hit = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera, x, y);
+  if (hit.bone >= 0)
+    {
+      guint bone = (guint) hit.bone;
+
+      if (ctrl)
+        {
+          ossa_editor_toggle_selected (self->editor, bone);
+          return;
+        }
+      /* A press on a selected bone keeps the selection and makes it the primary. */
+      ossa_editor_select (self->editor, &bone, 1, ossa_editor_is_selected (self->editor, bone));
+      self->drag = DRAG_TOOL;
+      self->drag_bone = hit.bone;
+      self->drag_part = hit.part;
+      return;
+    }
+  self->drag = (tool == OSSA_TOOL_CREATE && !ctrl) ? DRAG_CREATE : DRAG_BAND;
+}
+
+void
+_ossa_canvas_drag_update (OssaCanvas *self, double x, double y, GdkModifierType state)
+{
+  g_autoptr(GError) error = NULL;
+  OssaTransform local;
+  double wx, wy;
+
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  if (self->drag == DRAG_NONE)
+    return;
+  if (!self->drag_active)
+    {
+      if (hypot (x - self->press_x, y - self->press_y) < DRAG_THRESHOLD)
+        return;
+      self->drag_active = TRUE;
+      if (self->drag == DRAG_PAN)
+        {
+          self->pan_last_x = self->press_x;
+          self->pan_last_y = self->press_y;
+          update_cursor (self);
+        }
+      else
+        start_drag (self, state);
+    }
+  self->drag_x = x;
+  self->drag_y = y;
+  ossa_camera_widget_to_world (&self->camera, x, y, &wx, &wy);
+
+  switch (self->drag)
+    {
+    case DRAG_PAN:
+      pan_by (self, x - self->pan_last_x, y - self->pan_last_y);
+      self->pan_last_x = x;
+      self->pan_last_y = y;
+      return;
+    case DRAG_BAND:
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    case DRAG_CREATE:
+      update_create (self, wx, wy, state);
+      return;
+    case DRAG_TOOL:
+      switch (self->apply)
+        {
+        case APPLY_ROTATE:
+          local = ossa_rotate_drag_update (&self->tool.rotate, wx, wy, has_snap (state));
+          break;
+        case APPLY_TRANSLATE:
+          local = ossa_translate_drag_update (&self->tool.translate, wx, wy,
+                                              has_snap (state)
+                                                ? ossa_camera_grid_step (&self->camera) : 0);
+          break;
+        case APPLY_SCALE:
+          local = ossa_scale_drag_update (&self->tool.scale, wx, wy, has_snap (state));
+          break;
+        case APPLY_NONE:
+        default:
+          return;
+        }
+      if (!ossa_editor_set_bone_local (self->editor, (guint) self->drag_bone, &local,
+                                       self->merge_id, &error))
+        report_edit_error (self, error);
+      return;
+    case DRAG_NONE:
+    default:
+      return;
+    }
+}
+
+void
+_ossa_canvas_drag_end (OssaCanvas *self, double x, double y, GdkModifierType state)
+{
+  gboolean ctrl = (state & GDK_CONTROL_MASK) != 0;
+
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  if (self->drag != DRAG_NONE)
+    _ossa_canvas_drag_update (self, x, y, state);
+
+  if (self->editor != NULL && !self->drag_active
+      && (self->drag == DRAG_BAND || (self->drag == DRAG_CREATE && self->create_parent < 0))
+      && !ctrl)
+    {
+      /* A click on empty canvas. */
+      ossa_editor_clear_selection (self->editor);
+    }
+  else if (self->editor != NULL && self->drag_active && self->drag == DRAG_BAND)
+    {
+      double x0, y0, x1, y1;
+      gsize n;
+
+      ensure_instances (self);
+      ossa_camera_widget_to_world (&self->camera, self->press_x, self->press_y, &x0, &y0);
+      ossa_camera_widget_to_world (&self->camera, x, y, &x1, &y1);
+      n = ossa_scene_rubber_band (self->instances, self->n_instances, x0, y0, x1, y1,
+                                  self->band_hits);
+      if (n > 0 || !ctrl)
+        ossa_editor_select (self->editor, self->band_hits, n, ctrl);
+    }
+  finish_create_group (self);
+  self->drag = DRAG_NONE;
+  self->drag_active = FALSE;
+  update_cursor (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+_ossa_canvas_scroll (OssaCanvas *self, double x, double y, double dy)
+{
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  zoom_at (self, x, y, self->camera.zoom * pow (WHEEL_STEP, -dy));
+}
+
+const OssaCamera *
+_ossa_canvas_get_camera (OssaCanvas *self)
+{
+  g_return_val_if_fail (OSSA_IS_CANVAS (self), NULL);
+  return &self->camera;
+}
+
+void
+_ossa_canvas_get_stats (OssaCanvas *self, OssaCanvasStats *stats)
+{
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  *stats = self->stats;
+}
+
+/* ---- event controllers ---- */
+
+static GdkModifierType
+current_state (GtkGesture *gesture)
+{
+  return gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture, double x, double y, OssaCanvas *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  _ossa_canvas_drag_begin (self, x, y, current_state (GTK_GESTURE (gesture)));
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture, double dx, double dy, OssaCanvas *self)
+{
+  double x, y;
+
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  _ossa_canvas_drag_update (self, x + dx, y + dy, current_state (GTK_GESTURE (gesture)));
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture, double dx, double dy, OssaCanvas *self)
+{
+  double x, y;
+
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  _ossa_canvas_drag_end (self, x + dx, y + dy, current_state (GTK_GESTURE (gesture)));
+}
+
+static void
+on_pan_begin (GtkGestureDrag *gesture, double x, double y, OssaCanvas *self)
+{
+  self->pan_last_x = 0;
+  self->pan_last_y = 0;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
+}
+
+static void
+on_pan_update (GtkGestureDrag *gesture, double dx, double dy, OssaCanvas *self)
+{
+  pan_by (self, dx - self->pan_last_x, dy - self->pan_last_y);
+  self->pan_last_x = dx;
+  self->pan_last_y = dy;
+}
+
+static void
+on_pan_end (GtkGestureDrag *gesture, double dx, double dy, OssaCanvas *self)
+{
+  update_cursor (self);
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller, double dx, double dy, OssaCanvas *self)
+{
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
+  double x = self->pointer_px, y = self->pointer_py;
+
+  if (event != NULL && !gdk_event_get_position (event, &x, &y))
+    {
+      x = self->pointer_px;
+      y = self->pointer_py;
+    }
+  _ossa_canvas_scroll (self, x, y, dy);
+  return TRUE;
+}
+
+static void
+set_pointer (OssaCanvas *self, double x, double y, gboolean inside)
+{
+  self->pointer_px = x;
+  self->pointer_py = y;
+  if (inside != self->pointer_inside)
+    {
+      self->pointer_inside = inside;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POINTER_INSIDE]);
+    }
+  update_pointer_world (self);
+}
+
+static void
+update_hover (OssaCanvas *self)
+{
+  gssize hover = -1;
+
+  if (self->pointer_inside && self->drag == DRAG_NONE && self->editor != NULL)
+    {
+      ensure_instances (self);
+      hover = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera,
+                                   self->pointer_px, self->pointer_py).bone;
+    }
+  if (hover != self->hover)
+    {
+      self->hover = hover;
+      invalidate (self);
+    }
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller, double x, double y, OssaCanvas *self)
+{
+  set_pointer (self, x, y, TRUE);
+  update_hover (self);
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller, OssaCanvas *self)
+{
+  set_pointer (self, self->pointer_px, self->pointer_py, FALSE);
+  update_hover (self);
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                GdkModifierType state, OssaCanvas *self)
+{
+  if (keyval != GDK_KEY_space)
+    return FALSE;
+  if (!self->space_held)
+    {
+      self->space_held = TRUE;
+      update_cursor (self);
+    }
+  return TRUE;
+}
+
+static void
+on_key_released (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                 GdkModifierType state, OssaCanvas *self)
+{
+  if (keyval != GDK_KEY_space)
+    return;
+  self->space_held = FALSE;
+  update_cursor (self);
+}
+
+/* ---- actions ---- */
+
+static void
+fit_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  ossa_canvas_fit (OSSA_CANVAS (widget));
+}
+
+static void
+zoom_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  OssaCanvas *self = OSSA_CANVAS (widget);
+  double zoom = 1;
+
+  if (g_str_equal (action_name, "canvas.zoom-in"))
+    zoom = self->camera.zoom * ZOOM_STEP;
+  else if (g_str_equal (action_name, "canvas.zoom-out"))
+    zoom = self->camera.zoom / ZOOM_STEP;
+  zoom_at (self, 0.5 * self->camera.width, 0.5 * self->camera.height, zoom);
+}
+
+/* ---- object ---- */
+
+GtkWidget *
+ossa_canvas_new (void)
+{
+  return g_object_new (OSSA_TYPE_CANVAS, NULL);
+}
+
+static void
+ossa_canvas_dispose (GObject *object)
+{
+  OssaCanvas *self = OSSA_CANVAS (object);
+
+  disconnect_editor (self);
+  g_clear_object (&self->layout);
+  G_OBJECT_CLASS (ossa_canvas_parent_class)->dispose (object);
+}
+
+static void
+ossa_canvas_finalize (GObject *object)
+{
+  OssaCanvas *self = OSSA_CANVAS (object);
+
+  g_free (self->instances);
+  g_free (self->band_hits);
+  g_free (self->dump_path);
+  G_OBJECT_CLASS (ossa_canvas_parent_class)->finalize (object);
+}
+
+static void
+ossa_canvas_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   OssaCanvas *self = OSSA_CANVAS (object);
 
@@ -97,7 +1336,7 @@ ossa_canvas_get_property (GObject    *object,
       g_value_set_object (value, self->editor);
       break;
     case PROP_ZOOM:
-      g_value_set_double (value, self->zoom);
+      g_value_set_double (value, self->camera.zoom);
       break;
     case PROP_POINTER_X:
       g_value_set_double (value, self->pointer_x);
@@ -117,10 +1356,8 @@ ossa_canvas_get_property (GObject    *object,
 }
 
 static void
-ossa_canvas_set_property (GObject      *object,
-                          guint         prop_id,
-                          const GValue *value,
-                          GParamSpec   *pspec)
+ossa_canvas_set_property (GObject *object, guint prop_id, const GValue *value,
+                          GParamSpec *pspec)
 {
   OssaCanvas *self = OSSA_CANVAS (object);
 
@@ -133,22 +1370,13 @@ ossa_canvas_set_property (GObject      *object,
       if (self->show_names != g_value_get_boolean (value))
         {
           self->show_names = g_value_get_boolean (value);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
           g_object_notify_by_pspec (object, pspec);
         }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
-}
-
-static void
-ossa_canvas_dispose (GObject *object)
-{
-  OssaCanvas *self = OSSA_CANVAS (object);
-
-  g_clear_object (&self->editor);
-
-  G_OBJECT_CLASS (ossa_canvas_parent_class)->dispose (object);
 }
 
 static void
@@ -160,20 +1388,29 @@ ossa_canvas_class_init (OssaCanvasClass *klass)
   GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
   GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
+  object_class->dispose = ossa_canvas_dispose;
+  object_class->finalize = ossa_canvas_finalize;
   object_class->get_property = ossa_canvas_get_property;
   object_class->set_property = ossa_canvas_set_property;
-  object_class->dispose = ossa_canvas_dispose;
+
+  widget_class->realize = ossa_canvas_realize;
+  widget_class->unrealize = ossa_canvas_unrealize;
+  widget_class->size_allocate = ossa_canvas_size_allocate;
+  widget_class->snapshot = ossa_canvas_snapshot;
+
   area_class->render = ossa_canvas_render;
+  area_class->create_context = ossa_canvas_create_context;
 
   properties[PROP_EDITOR] = g_param_spec_object ("editor", NULL, NULL, OSSA_TYPE_EDITOR, rw);
-  properties[PROP_ZOOM] = g_param_spec_double ("zoom", NULL, NULL, 0, G_MAXDOUBLE, 1.0, ro);
-  properties[PROP_POINTER_X] = g_param_spec_double ("pointer-x", NULL, NULL,
-                                                    -G_MAXDOUBLE, G_MAXDOUBLE, 0, ro);
-  properties[PROP_POINTER_Y] = g_param_spec_double ("pointer-y", NULL, NULL,
-                                                    -G_MAXDOUBLE, G_MAXDOUBLE, 0, ro);
-  properties[PROP_POINTER_INSIDE] = g_param_spec_boolean ("pointer-inside", NULL, NULL,
-                                                          FALSE, ro);
-  properties[PROP_SHOW_NAMES] = g_param_spec_boolean ("show-names", NULL, NULL, TRUE, rw);
+  properties[PROP_ZOOM] = g_param_spec_double ("zoom", NULL, NULL, OSSA_SCENE_ZOOM_MIN,
+                                               OSSA_SCENE_ZOOM_MAX, 1.0, ro);
+  properties[PROP_POINTER_X] = g_param_spec_double ("pointer-x", NULL, NULL, -G_MAXDOUBLE,
+                                                    G_MAXDOUBLE, 0.0, ro);
+  properties[PROP_POINTER_Y] = g_param_spec_double ("pointer-y", NULL, NULL, -G_MAXDOUBLE,
+                                                    G_MAXDOUBLE, 0.0, ro);
+  properties[PROP_POINTER_INSIDE] = g_param_spec_boolean ("pointer-inside", NULL, NULL, FALSE,
+                                                          ro);
+  properties[PROP_SHOW_NAMES] = g_param_spec_boolean ("show-names", NULL, NULL, FALSE, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "canvas.fit", NULL, fit_action);
@@ -181,38 +1418,70 @@ ossa_canvas_class_init (OssaCanvasClass *klass)
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_property_action (widget_class, "canvas.show-names", "show-names");
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "canvas.fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Home, 0, "canvas.fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0,
+                                       "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, 0, "canvas.zoom-reset", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "ossa-canvas");
 }
 
 static void
 ossa_canvas_init (OssaCanvas *self)
 {
-  self->zoom = 1.0;
-  self->show_names = TRUE;
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
-}
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkGesture *gesture;
+  GtkEventController *controller;
+  const char *dump = g_getenv ("OSSA_VIEW_DUMP");
 
-GtkWidget *
-ossa_canvas_new (void)
-{
-  return g_object_new (OSSA_TYPE_CANVAS, NULL);
-}
+  ossa_camera_init (&self->camera);
+  self->hover = -1;
+  self->drag_bone = -1;
+  self->created = -1;
+  self->create_parent = -1;
+  self->instances_stale = TRUE;
+  if (dump != NULL && dump[0] != '\0')
+    self->dump_path = g_strdup (dump);
 
-void
-ossa_canvas_set_editor (OssaCanvas *self,
-                        OssaEditor *editor)
-{
-  g_return_if_fail (OSSA_IS_CANVAS (self));
-  g_return_if_fail (editor == NULL || OSSA_IS_EDITOR (editor));
+  gtk_gl_area_set_required_version (GTK_GL_AREA (self), 3, 3);
+  gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self), FALSE);
+  gtk_widget_set_focusable (widget, TRUE);
+  gtk_widget_set_focus_on_click (widget, TRUE);
+  gtk_widget_set_hexpand (widget, TRUE);
+  gtk_widget_set_vexpand (widget, TRUE);
 
-  if (g_set_object (&self->editor, editor))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITOR]);
-}
+  gesture = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
 
-void
-ossa_canvas_fit (OssaCanvas *self)
-{
-  g_return_if_fail (OSSA_IS_CANVAS (self));
+  gesture = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_MIDDLE);
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_pan_begin), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_pan_update), self);
+  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_pan_end), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
 
-  set_zoom (self, 1.0);
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (widget, controller);
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (widget, controller);
+
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect (controller, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect (controller, "key-released", G_CALLBACK (on_key_released), self);
+  gtk_widget_add_controller (widget, controller);
 }

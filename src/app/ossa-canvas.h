@@ -7,13 +7,22 @@
 
 G_BEGIN_DECLS
 
+/* The editor's drawing area: the pose of an OssaEditor's document drawn with
+ * OpenGL (grid, axes, bones, joints, names), and the mouse editing of it (select,
+ * rubber band, the editor's tool on drag, pan and zoom).
+ *
+ * Properties: "editor"; read-only "zoom" (1.0 = 100 %), "pointer-x", "pointer-y"
+ * (world units, y up), "pointer-inside"; read-write "show-names".
+ * Actions: canvas.fit, canvas.zoom-in, canvas.zoom-out, canvas.zoom-reset,
+ * canvas.show-names (stateful, the property). */
 #define OSSA_TYPE_CANVAS (ossa_canvas_get_type ())
 
 G_DECLARE_FINAL_TYPE (OssaCanvas, ossa_canvas, OSSA, CANVAS, GtkGLArea)
 
-GtkWidget *ossa_canvas_new        (void);
-void       ossa_canvas_set_editor (OssaCanvas *self,
-                                   OssaEditor *editor);
-void       ossa_canvas_fit        (OssaCanvas *self);
+GtkWidget  *ossa_canvas_new        (void);
+void        ossa_canvas_set_editor (OssaCanvas *self,
+                                    OssaEditor *editor);
+OssaEditor *ossa_canvas_get_editor (OssaCanvas *self);
+void        ossa_canvas_fit        (OssaCanvas *self);
 
 G_END_DECLS

@@ -1,0 +1,411 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* How smoothly the canvas follows a drag on a large rig. Opens a 1280×800 window
+ * whose canvas shows a generated tree of bones (10,000 by default), presses on a
+ * bone near the root and drives a rotate drag around its joint for a number of
+ * frames, one pointer step per frame-clock tick, through the same entry points the
+ * canvas's gesture calls. Prints the time from start to the first drawn frame, the
+ * frame interval (mean, p95, max, fps), and per frame the CPU time of the drag
+ * update (editor + pose), of the canvas's GL render, and of the whole paint.
+ * Never fails on time. Run under xvfb-run for a headless figure.
+ *
+ *   bench-canvas [--bones N] [--frames N] [--doc FILE.ossa] [--names] [--png FILE]
+ *
+ * --doc shows a document instead of the generated rig (with --frames 0 and --png,
+ * a screenshot tool). */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <unistd.h>
+
+#include "ossa.h"
+
+#include "ossa-canvas-private.h"
+#include "ossa-editor.h"
+
+typedef struct
+{
+  GtkWidget  *window;
+  OssaCanvas *canvas;
+  OssaEditor *editor;
+  gint64      start_us;
+  gint64      first_frame_us;
+  gint64      paint_start_us;
+  gint64      last_paint_us;
+  guint       frames_wanted;
+  guint       frame;
+  gboolean    dragging;
+  gboolean    done;
+  double      pivot_x, pivot_y;    /* widget */
+  double      radius, angle0;
+  guint       drag_bone;
+  GArray     *intervals;           /* double ms */
+  GArray     *updates;
+  GArray     *renders;
+  GArray     *prepares;
+  GArray     *paints;
+  guint64     last_frames;
+  const char *png;
+} Bench;
+
+static int   opt_bones = 10000;
+static int   opt_frames = 300;
+static char *opt_doc = NULL;
+static char *opt_png = NULL;
+static gboolean opt_names = FALSE;
+
+static GOptionEntry entries[] = {
+  { "bones", 0, 0, G_OPTION_ARG_INT, &opt_bones, "Bones in the generated rig", "N" },
+  { "frames", 0, 0, G_OPTION_ARG_INT, &opt_frames, "Frames of dragging", "N" },
+  { "doc", 0, 0, G_OPTION_ARG_FILENAME, &opt_doc, "Show this document instead", "FILE" },
+  { "names", 0, 0, G_OPTION_ARG_NONE, &opt_names, "Show bone names", NULL },
+  { "png", 0, 0, G_OPTION_ARG_FILENAME, &opt_png, "Save the window as PNG at the end", "FILE" },
+  { NULL }
+};
+
+/* A tree: every bone has three children fanned out, each shorter, until n. */
+static OssaDocument *
+make_rig (guint n)
+{
+  static const guint32 palette[] = {
+    0xc0504dffu, 0xe0883cffu, 0xd9c24aff, 0x66bb6aff, 0x4fb3bfff, 0x4a90d9ff, 0x8e6fd1ff,
+    0xc46fb0ff, 0x9e9e9eff, 0xb0855aff,
+  };
+  OssaDocument *doc = ossa_document_new ();
+  g_autofree guint *depth = g_new0 (guint, MAX (n, 1));
+  OssaError err;
+
+  ossa_error_clear (&err);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("b%u", i);
+      OssaTransform rest = ossa_transform_identity ();
+      int32_t parent = i == 0 ? -1 : (int32_t) ((i - 1) / 3);
+      float length;
+
+      if (parent < 0)
+        {
+          rest.rotation = (float) (OSSA_PI / 2);
+          length = 200;
+        }
+      else
+        {
+          depth[i] = depth[parent] + 1;
+          rest.x = doc->skeleton.bones[parent].length;
+          rest.rotation = 0.55f * (float) ((int) ((i - 1) % 3) - 1)
+                          + 0.05f * (float) ((i * 7919) % 7) / 7.0f;
+          length = doc->skeleton.bones[parent].length * 0.72f;
+        }
+      if (ossa_skeleton_add_bone (&doc->skeleton, name, parent, &rest, length,
+                                  palette[depth[i] % G_N_ELEMENTS (palette)], &err) < 0)
+        g_error ("rig: %s", err.message);
+    }
+  return doc;
+}
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static void
+print_series (const char *what, GArray *values)
+{
+  double sum = 0, max = 0;
+
+  if (values->len == 0)
+    return;
+  g_array_sort (values, compare_double);
+  for (guint i = 0; i < values->len; i++)
+    {
+      double v = g_array_index (values, double, i);
+
+      sum += v;
+      max = MAX (max, v);
+    }
+  printf ("%-22s mean %7.2f ms   p95 %7.2f ms   max %7.2f ms\n", what, sum / values->len,
+          g_array_index (values, double, (guint) floor (0.95 * (values->len - 1))), max);
+}
+
+static void
+save_png (Bench *b)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (b->window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  GdkTexture *texture;
+  int w = gtk_widget_get_width (b->window), h = gtk_widget_get_height (b->window);
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    {
+      fprintf (stderr, "bench-canvas: nothing to save\n");
+      g_object_unref (paintable);
+      return;
+    }
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (b->window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  if (!gdk_texture_save_to_png (texture, b->png))
+    fprintf (stderr, "bench-canvas: could not write %s\n", b->png);
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+}
+
+static void
+finish (Bench *b)
+{
+  OssaCanvasStats stats;
+  double fps = 0, sum = 0;
+
+  if (b->done)
+    return;
+  b->done = TRUE;
+  /* Before the release, which asks for a new frame and so empties the widget's
+   * last picture. */
+  if (b->png != NULL)
+    save_png (b);
+  if (b->dragging)
+    _ossa_canvas_drag_end (b->canvas, b->pivot_x, b->pivot_y, 0);
+  _ossa_canvas_get_stats (b->canvas, &stats);
+  printf ("bones                  %u\n", stats.n_instances);
+  printf ("GL draw calls a frame  %u\n", stats.draw_calls);
+  printf ("first frame            %.1f ms after start\n",
+          (b->first_frame_us - b->start_us) / 1000.0);
+  for (guint i = 0; i < b->intervals->len; i++)
+    sum += g_array_index (b->intervals, double, i);
+  if (sum > 0)
+    fps = 1000.0 * b->intervals->len / sum;
+  if (b->intervals->len > 0)
+    printf ("frames dragged         %u (%.1f fps)\n", b->intervals->len, fps);
+  print_series ("frame interval", b->intervals);
+  print_series ("drag update (CPU)", b->updates);
+  print_series ("pose + bone arrays", b->prepares);
+  print_series ("canvas GL render (CPU)", b->renders);
+  print_series ("whole paint (CPU)", b->paints);
+  gtk_window_destroy (GTK_WINDOW (b->window));
+}
+
+static void
+on_before_paint (GdkFrameClock *clock, Bench *b)
+{
+  b->paint_start_us = g_get_monotonic_time ();
+}
+
+static void
+on_after_paint (GdkFrameClock *clock, Bench *b)
+{
+  gint64 now = g_get_monotonic_time ();
+  OssaCanvasStats stats;
+
+  _ossa_canvas_get_stats (b->canvas, &stats);
+  if (stats.frames == 0 && gtk_gl_area_get_error (GTK_GL_AREA (b->canvas)) != NULL)
+    {
+      /* Nothing to time: say why (the canvas shows it too) and stop. */
+      if (b->first_frame_us == 0)
+        fprintf (stderr, "bench-canvas: %s\n",
+                 gtk_gl_area_get_error (GTK_GL_AREA (b->canvas))->message);
+      b->frames_wanted = 0;
+      b->first_frame_us = now;
+      return;
+    }
+  if (stats.frames == 0)
+    return;
+  if (b->first_frame_us == 0)
+    b->first_frame_us = now;
+  if (b->dragging && stats.frames != b->last_frames)
+    {
+      double render = stats.render_us / 1000.0;
+      double paint = (now - b->paint_start_us) / 1000.0;
+      double prepare = stats.prepare_us / 1000.0;
+
+      if (b->last_paint_us != 0)
+        {
+          double interval = (now - b->last_paint_us) / 1000.0;
+
+          g_array_append_val (b->intervals, interval);
+        }
+      g_array_append_val (b->renders, render);
+      g_array_append_val (b->prepares, prepare);
+      g_array_append_val (b->paints, paint);
+    }
+  b->last_frames = stats.frames;
+  b->last_paint_us = now;
+}
+
+static void
+begin_drag (Bench *b)
+{
+  const OssaCamera *cam = _ossa_canvas_get_camera (b->canvas);
+  const OssaXform *world = ossa_editor_get_world (b->editor);
+  const OssaDocument *doc = ossa_editor_get_document (b->editor);
+  guint bone = doc->skeleton.n_bones > 1 ? 1 : 0;
+  const OssaXform *m = &world[bone];
+  float len = doc->skeleton.bones[bone].length;
+  double mx, my;
+
+  ossa_camera_world_to_widget (cam, m->tx, m->ty, &b->pivot_x, &b->pivot_y);
+  ossa_camera_world_to_widget (cam, m->tx + m->a * len * 0.6, m->ty + m->b * len * 0.6, &mx, &my);
+  b->radius = hypot (mx - b->pivot_x, my - b->pivot_y);
+  b->angle0 = atan2 (my - b->pivot_y, mx - b->pivot_x);
+  b->drag_bone = bone;
+  ossa_editor_set_tool (b->editor, OSSA_TOOL_ROTATE);
+  _ossa_canvas_drag_begin (b->canvas, mx, my, 0);
+  if (ossa_editor_get_primary (b->editor) != (int) bone)
+    fprintf (stderr, "bench-canvas: the press picked bone %d, not %u\n",
+             ossa_editor_get_primary (b->editor), bone);
+  b->dragging = TRUE;
+}
+
+static gboolean
+tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  Bench *b = data;
+  double a, x, y;
+  gint64 t0;
+
+  if (b->done)
+    return G_SOURCE_REMOVE;
+  if (b->first_frame_us == 0)
+    return G_SOURCE_CONTINUE;
+  if (b->frame >= b->frames_wanted)
+    {
+      finish (b);
+      return G_SOURCE_REMOVE;
+    }
+  if (!b->dragging)
+    begin_drag (b);
+  /* Around the joint two and a half times over 300 frames: the rotation passes
+   * ±180° several times. */
+  a = b->angle0 + OSSA_TAU * (b->frame + 1) / 120.0;
+  x = b->pivot_x + b->radius * cos (a);
+  y = b->pivot_y + b->radius * sin (a);
+  t0 = g_get_monotonic_time ();
+  _ossa_canvas_drag_update (b->canvas, x, y, 0);
+  {
+    double ms = (g_get_monotonic_time () - t0) / 1000.0;
+
+    g_array_append_val (b->updates, ms);
+  }
+  b->frame++;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_map (GtkWidget *window, Bench *b)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), b);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), b);
+}
+
+static void
+on_destroy (GtkWidget *window, gboolean *running)
+{
+  *running = FALSE;
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("- time the canvas on a big rig");
+  g_autoptr(GError) error = NULL;
+  Bench b = { 0 };
+  OssaDocument *doc;
+  gboolean running = TRUE;
+
+  b.start_us = g_get_monotonic_time ();
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "bench-canvas: %s\n", error->message);
+      return 2;
+    }
+  if (!gtk_init_check ())
+    {
+      printf ("bench-canvas: no display, skipped\n");
+      return 0;
+    }
+
+  b.editor = ossa_editor_new ();
+  if (opt_doc != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (opt_doc);
+
+      if (!ossa_editor_load (b.editor, file, &error))
+        {
+          fprintf (stderr, "bench-canvas: %s\n", error->message);
+          return 1;
+        }
+    }
+  else
+    {
+      OssaError err;
+      g_autofree char *path = NULL;
+      g_autoptr(GFile) file = NULL;
+      int fd = g_file_open_tmp ("bench-canvas-XXXXXX.ossa", &path, &error);
+
+      /* Through a file, as a person would open it: the editor starts fitted. */
+      if (fd < 0)
+        {
+          fprintf (stderr, "bench-canvas: %s\n", error->message);
+          return 1;
+        }
+      close (fd);
+      ossa_error_clear (&err);
+      doc = make_rig ((guint) MAX (opt_bones, 1));
+      if (!ossa_document_save (doc, path, &err))
+        {
+          fprintf (stderr, "bench-canvas: %s\n", err.message);
+          return 1;
+        }
+      ossa_document_free (doc);
+      file = g_file_new_for_path (path);
+      if (!ossa_editor_load (b.editor, file, &error))
+        {
+          fprintf (stderr, "bench-canvas: %s\n", error->message);
+          return 1;
+        }
+      g_unlink (path);
+    }
+
+  b.intervals = g_array_new (FALSE, FALSE, sizeof (double));
+  b.updates = g_array_new (FALSE, FALSE, sizeof (double));
+  b.renders = g_array_new (FALSE, FALSE, sizeof (double));
+  b.prepares = g_array_new (FALSE, FALSE, sizeof (double));
+  b.paints = g_array_new (FALSE, FALSE, sizeof (double));
+  b.frames_wanted = (guint) MAX (opt_frames, 0);
+  b.png = opt_png;
+
+  b.window = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (b.window), "bench-canvas");
+  gtk_window_set_default_size (GTK_WINDOW (b.window), 1280, 800);
+  b.canvas = OSSA_CANVAS (ossa_canvas_new ());
+  ossa_canvas_set_editor (b.canvas, b.editor);
+  g_object_set (b.canvas, "show-names", opt_names, NULL);
+  gtk_window_set_child (GTK_WINDOW (b.window), GTK_WIDGET (b.canvas));
+  g_signal_connect (b.window, "map", G_CALLBACK (on_map), &b);
+  g_signal_connect (b.window, "destroy", G_CALLBACK (on_destroy), &running);
+  gtk_widget_add_tick_callback (GTK_WIDGET (b.canvas), tick, &b, NULL);
+  gtk_window_present (GTK_WINDOW (b.window));
+
+  while (running)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_array_unref (b.intervals);
+  g_array_unref (b.updates);
+  g_array_unref (b.renders);
+  g_array_unref (b.prepares);
+  g_array_unref (b.paints);
+  g_object_unref (b.editor);
+  return 0;
+}
