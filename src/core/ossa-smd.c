@@ -1053,14 +1053,14 @@ read_triangles (Reader *r)
               do
                 if (!lexer_next (lx))
                   return fail (r, lx->line, OSSA_ERROR_FORMAT,
-                               "a triangle with %d %s (it needs 3) at the end of the file",
-                               have, have == 1 ? "vertex" : "vertices");
+                               "a triangle with fewer than three vertices (%d) at the end of the file",
+                               have);
               while (lx->n_tok == 0 && !lx->unterminated);
             }
           if ((lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
               || (lx->n_tok < 9 && !(lx->n_tok > 0 && parse_int (&lx->tok[0], &(int32_t) { 0 }))))
-            return fail (r, lx->line, OSSA_ERROR_FORMAT, "a triangle with %d %s (it needs 3)",
-                         have, have == 1 ? "vertex" : "vertices");
+            return fail (r, lx->line, OSSA_ERROR_FORMAT, "a triangle with fewer than three vertices (%d)",
+                         have);
           if (!read_vertex_line (r, &smd->vertices[3 * t + (size_t) have]))
             return false;
         }
