@@ -10,6 +10,7 @@
  * the 2D world joints are the projected 3D ones exactly (scale stays 1;
  * foreshortening shows up as changing local positions). All in double; the
  * document stores floats. */
+#define _GNU_SOURCE
 #include "ossa-smd.h"
 
 #include <math.h>
@@ -62,11 +63,18 @@ quat_rotate (Quat q, const double v[3], double out[3])
 static Quat
 quat_from_euler (const double r[3])
 {
-  Quat qx = { cos (r[0] / 2), sin (r[0] / 2), 0, 0 };
-  Quat qy = { cos (r[1] / 2), 0, sin (r[1] / 2), 0 };
-  Quat qz = { cos (r[2] / 2), 0, 0, sin (r[2] / 2) };
+  double sx, cx, sy, cy, sz, cz;
 
-  return quat_mul (qz, quat_mul (qy, qx));
+  sincos (r[0] / 2, &sx, &cx);
+  sincos (r[1] / 2, &sy, &cy);
+  sincos (r[2] / 2, &sz, &cz);
+  /* qz · qy · qx multiplied out. */
+  return (Quat) {
+    cz * cy * cx + sz * sy * sx,
+    cz * cy * sx - sz * sy * cx,
+    cz * sy * cx + sz * cy * sx,
+    sz * cy * cx - cz * sy * sx,
+  };
 }
 
 static void
@@ -93,8 +101,18 @@ project (OssaSmdPlane plane, const double p[3], double *x, double *y)
 static double
 wrap_angle (double a)
 {
-  a = remainder (a, 2 * OSSA_PI);
-  return a <= -OSSA_PI ? a + 2 * OSSA_PI : a;
+  /* Differences of two angles in (−π, π] need one step at most. */
+  if (a > OSSA_PI)
+    a -= 2 * OSSA_PI;
+  else if (a <= -OSSA_PI)
+    a += 2 * OSSA_PI;
+  if (a > OSSA_PI || a <= -OSSA_PI)
+    {
+      a = remainder (a, 2 * OSSA_PI);
+      if (a <= -OSSA_PI)
+        a += 2 * OSSA_PI;
+    }
+  return a;
 }
 
 /* Scratch for projecting one pose of n bones. */
@@ -107,6 +125,7 @@ typedef struct
   double  *p;            /* world position, 3 per bone */
   double  *xy;           /* projected joint, 2 per bone */
   double  *angle;        /* 2D world angle */
+  double  *dir;          /* its cosine and sine, 2 per bone */
 } Projector;
 
 static void
@@ -118,6 +137,7 @@ projector_free (Projector *pr)
   free (pr->p);
   free (pr->xy);
   free (pr->angle);
+  free (pr->dir);
   memset (pr, 0, sizeof *pr);
 }
 
@@ -134,7 +154,8 @@ projector_init (Projector *pr, const OssaSmdNode *nodes, size_t n)
   pr->p = malloc (3 * m * sizeof *pr->p);
   pr->xy = malloc (2 * m * sizeof *pr->xy);
   pr->angle = malloc (m * sizeof *pr->angle);
-  if (!pr->parent || !pr->first_child || !pr->q || !pr->p || !pr->xy || !pr->angle)
+  pr->dir = malloc (2 * m * sizeof *pr->dir);
+  if (!pr->parent || !pr->first_child || !pr->q || !pr->p || !pr->xy || !pr->angle || !pr->dir)
     {
       projector_free (pr);
       return false;
@@ -183,25 +204,40 @@ projector_run (Projector *pr, const OssaSmdPose *locals, OssaSmdPlane plane)
   for (size_t i = 0; i < pr->n; i++)
     {
       int32_t c = pr->first_child[i];
-      double dx = 0, dy = 0;
+      double dx = 0, dy = 0, len;
 
       if (c >= 0)
         {
           dx = pr->xy[2 * c] - pr->xy[2 * i];
           dy = pr->xy[2 * c + 1] - pr->xy[2 * i + 1];
         }
-      if (hypot (dx, dy) <= DEGENERATE)
+      len = sqrt (dx * dx + dy * dy);
+      if (len <= DEGENERATE)
         {
-          double ax[3], ax3[3];
+          double ax[3];
 
-          quat_rotate (pr->q[i], x_axis, ax3);
-          memcpy (ax, ax3, sizeof ax);
+          quat_rotate (pr->q[i], x_axis, ax);
           project (plane, ax, &dx, &dy);
+          len = sqrt (dx * dx + dy * dy);
         }
-      if (hypot (dx, dy) > DEGENERATE * DEGENERATE)
-        pr->angle[i] = atan2 (dy, dx);
+      if (len > DEGENERATE * DEGENERATE)
+        {
+          pr->angle[i] = atan2 (dy, dx);
+          pr->dir[2 * i] = dx / len;
+          pr->dir[2 * i + 1] = dy / len;
+        }
+      else if (pr->parent[i] >= 0)
+        {
+          pr->angle[i] = pr->angle[pr->parent[i]];
+          pr->dir[2 * i] = pr->dir[2 * pr->parent[i]];
+          pr->dir[2 * i + 1] = pr->dir[2 * pr->parent[i] + 1];
+        }
       else
-        pr->angle[i] = pr->parent[i] >= 0 ? pr->angle[pr->parent[i]] : 0;
+        {
+          pr->angle[i] = 0;
+          pr->dir[2 * i] = 1;
+          pr->dir[2 * i + 1] = 0;
+        }
     }
 }
 
@@ -221,7 +257,7 @@ projector_local (const Projector *pr, size_t i, double out[3])
     {
       double dx = pr->xy[2 * i] - pr->xy[2 * parent];
       double dy = pr->xy[2 * i + 1] - pr->xy[2 * parent + 1];
-      double c = cos (pr->angle[parent]), s = sin (pr->angle[parent]);
+      double c = pr->dir[2 * parent], s = pr->dir[2 * parent + 1];
 
       out[0] = c * dx + s * dy;
       out[1] = -s * dx + c * dy;
@@ -429,7 +465,7 @@ build_mesh (OssaDocument *doc, const OssaSmd *ref, const char *name, const Proje
       const OssaSmdVertex *v = &ref->vertices[i];
       uint32_t b = v->bone;
       double p[3] = { v->pos[0], v->pos[1], v->pos[2] }, x, y;
-      double c = cos (pr->angle[b]), s = sin (pr->angle[b]);
+      double c = pr->dir[2 * b], s = pr->dir[2 * b + 1];
       double dx, dy;
 
       project (options->plane, p, &x, &y);
@@ -553,6 +589,7 @@ add_track (OssaAnimation *anim, uint32_t bone, OssaChannel channel, const float 
 {
   OssaTrack *track;
   bool moves = false;
+  size_t n_keys = 0;
 
   for (size_t f = 0; f < n && !moves; f++)
     moves = fabsf (values[f] - rest) > 1e-6f * (1 + fabsf (rest));
@@ -562,16 +599,23 @@ add_track (OssaAnimation *anim, uint32_t bone, OssaChannel channel, const float 
     simplify_keys (times, values, n, options->simplify, channel == OSSA_CHANNEL_ROTATE, keep);
   else
     memset (keep, 1, n);
+  for (size_t f = 0; f < n; f++)
+    n_keys += keep[f];
   track = ossa_animation_ensure_track (anim, bone, channel);
   if (track == NULL)
     return no_memory (err);
+  /* A new track: fill its two columns at once (all keys LINEAR, SHORTEST, no
+   * turns: the optional columns stay absent). Times increase strictly. */
+  track->times = malloc (n_keys * sizeof *track->times);
+  track->values = malloc (n_keys * sizeof *track->values);
+  if (track->times == NULL || track->values == NULL)
+    return no_memory (err);
+  track->capacity = n_keys;
   for (size_t f = 0; f < n; f++)
     if (keep[f])
       {
-        OssaKey key = ossa_key_make (times[f], values[f]);
-
-        if (ossa_track_set_key (track, &key, err) < 0)
-          return false;
+        track->times[track->n_keys] = times[f];
+        track->values[track->n_keys++] = values[f];
       }
   return true;
 }

@@ -33,6 +33,7 @@
 #define CHECK_EVERY_LINES 4096  /* how often progress and cancel are looked at */
 
 _Static_assert (10 + 2 * OSSA_SMD_MAX_LINKS <= MAX_TOKENS, "a vertex line's tokens fit");
+_Static_assert (sizeof (OssaSmdPose) == 6 * sizeof (double), "a pose is 6 doubles in a row");
 
 typedef struct
 {
@@ -77,6 +78,7 @@ typedef struct
   bool           have_nodes;
 
   size_t         frame_cap;     /* frames the poses/frame arrays have room for */
+  const char    *frame0_start;  /* where the first frame's bone lines begin */
   uint32_t      *seen_in;       /* per node: 1 + the last frame it appeared in, 0 never */
   size_t         vertex_cap;    /* triangles the vertex arrays have room for */
   size_t        *material_off;  /* pool offsets while reading */
@@ -207,16 +209,30 @@ pool_add_text (Reader *r, const char *s, size_t len, size_t *off)
 
 /* ---- the lexer ---- */
 
+/* Character classes for the lexer: one table look-up per byte. */
+enum
+{
+  C_SPACE = 1,     /* space, tab, vertical tab, form feed */
+  C_EOL = 2,       /* \n, \r */
+  C_SPECIAL = 4,   /* may end a token: " # ; / (a comment only as //) */
+};
+
+static const uint8_t char_class[256] = {
+  [' '] = C_SPACE, ['\t'] = C_SPACE, ['\v'] = C_SPACE, ['\f'] = C_SPACE,
+  ['\n'] = C_EOL, ['\r'] = C_EOL,
+  ['"'] = C_SPECIAL, ['#'] = C_SPECIAL, [';'] = C_SPECIAL, ['/'] = C_SPECIAL,
+};
+
 static inline bool
 is_space (char c)
 {
-  return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+  return char_class[(unsigned char) c] & C_SPACE;
 }
 
 static inline bool
 is_eol (char c)
 {
-  return c == '\n' || c == '\r';
+  return char_class[(unsigned char) c] & C_EOL;
 }
 
 /* True when p starts a comment: `#`, `;` or `//`. */
@@ -271,8 +287,18 @@ lexer_next (Lexer *lx)
       else
         {
           start = p;
-          while (p < end && !is_space (*p) && !is_eol (*p) && *p != '"' && !is_comment (p, end))
-            p++;
+          for (;;)
+            {
+              while (p < end && char_class[(unsigned char) *p] == 0)
+                p++;
+              /* A lone '/' belongs to the token (material paths). */
+              if (p < end && *p == '/' && !is_comment (p, end))
+                {
+                  p++;
+                  continue;
+                }
+              break;
+            }
         }
       if (lx->n_tok < MAX_TOKENS)
         lx->tok[lx->n_tok] = (Token) { start, (uint32_t) (p - start), quoted };
@@ -293,13 +319,14 @@ lexer_next (Lexer *lx)
   return true;
 }
 
-static bool
-token_is (const Token *t, const char *word)
+static inline bool
+token_is_n (const Token *t, const char *word, size_t len)
 {
-  size_t len = strlen (word);
-
-  return !t->quoted && t->len == len && strncasecmp (t->p, word, len) == 0;
+  return t->len == len && !t->quoted && strncasecmp (t->p, word, len) == 0;
 }
+
+/* word must be a string literal. */
+#define token_is(t, word) token_is_n ((t), (word), sizeof (word) - 1)
 
 /* ---- numbers ---- */
 
@@ -350,65 +377,62 @@ slow_double (const Token *t, const char *buf_end, double *out)
 static bool
 parse_double (const Token *t, const char *buf_end, double *out)
 {
-  const char *s = t->p, *e = t->p + t->len;
+  const char *s = t->p, *e = t->p + t->len, *digits_start;
   uint64_t m = 0;
   int digits = 0, exp10 = 0;
-  bool neg = false, any = false, exact = true;
+  bool neg = false, any;
 
   if (t->quoted || t->len == 0)
     return false;
   if (*s == '-' || *s == '+')
     neg = *s++ == '-';
-  for (; s < e && *s >= '0' && *s <= '9'; s++)
-    {
-      any = true;
-      if (m == 0 && *s == '0')
-        continue;
-      if (digits < 19)
-        {
-          m = m * 10 + (uint64_t) (*s - '0');
-          digits++;
-        }
-      else
-        {
-          exact = false;
-          exp10++;
-        }
-    }
+  digits_start = s;
+  /* Leading zeros count for nothing. */
+  while (s < e && *s == '0')
+    s++;
+  for (; s < e && (unsigned) (*s - '0') < 10; s++, digits++)
+    m = m * 10 + (uint64_t) (*s - '0');
+  any = s > digits_start;
   if (s < e && *s == '.')
-    for (s++; s < e && *s >= '0' && *s <= '9'; s++)
-      {
-        any = true;
-        if (m == 0 && *s == '0')
-          {
-            exp10--;
-            continue;
-          }
-        if (digits < 19)
-          {
-            m = m * 10 + (uint64_t) (*s - '0');
-            digits++;
-            exp10--;
-          }
-        else
-          exact = false;
-      }
-  if (any && s < e && (*s == 'e' || *s == 'E'))
     {
+      const char *frac = ++s;
+
+      if (digits == 0)
+        while (s < e && *s == '0')
+          s++;
+      for (; s < e && (unsigned) (*s - '0') < 10; s++, digits++)
+        m = m * 10 + (uint64_t) (*s - '0');
+      /* Every fraction digit, leading zeros included, is a power of ten down. */
+      exp10 = -(int) (s - frac);
+      any |= s > frac;
+    }
+  if (!any)
+    return slow_double (t, buf_end, out);
+  if (s < e)
+    {
+      /* An exponent, or something the fast path does not know. */
       bool eneg = false;
       int ex = 0;
 
+      if (*s != 'e' && *s != 'E')
+        return slow_double (t, buf_end, out);
       s++;
       if (s < e && (*s == '-' || *s == '+'))
         eneg = *s++ == '-';
-      if (s >= e || *s < '0' || *s > '9')
-        any = false;
-      for (; s < e && *s >= '0' && *s <= '9'; s++)
-        if (ex < 100000)
-          ex = ex * 10 + (*s - '0');
+      if (s >= e)
+        return slow_double (t, buf_end, out);
+      for (; s < e; s++)
+        {
+          if ((unsigned) (*s - '0') >= 10)
+            return slow_double (t, buf_end, out);
+          if (ex < 100000)
+            ex = ex * 10 + (*s - '0');
+        }
       exp10 += eneg ? -ex : ex;
     }
-  if (any && s == e && exact && digits <= 15)
+  /* digits counts significant digits only (leading zeros skipped), so at most 15
+   * of them make m < 10^15 < 2^53: exact. */
+  if (digits <= 15)
     {
       double v = (double) m;
 
@@ -712,14 +736,28 @@ start_frame (Reader *r, int32_t number)
                  OSSA_SMD_MAX_POSES, n, f + 1);
   if (f + 1 > OSSA_MAX_KEYS)
     return fail (r, r->lx.line, OSSA_ERROR_LIMIT, "more than %u frames", OSSA_MAX_KEYS);
-  if (f + 1 > cap)
+  /* Once the first frame is read, its size in bytes tells how many frames the
+   * rest of the file can hold at most: reserve that, instead of growing (and
+   * copying) the poses again and again. */
+  if (f == 1 && n > 0 && r->lx.p > r->frame0_start)
     {
-      size_t c = cap;
+      size_t frame_bytes = (size_t) (r->lx.p - r->frame0_start);
+      size_t estimate = (size_t) (r->lx.end - r->lx.p) / frame_bytes + 2;
 
-      if (!grow ((void **) &smd->frame_numbers, &c, f + 1, sizeof *smd->frame_numbers))
+      if (estimate > cap && estimate <= OSSA_SMD_MAX_POSES / n)
+        cap = estimate - 1;   /* the growth below makes room for f + 1 > cap */
+      else
+        cap = r->frame_cap;
+    }
+  if (f + 1 > cap || cap != r->frame_cap)
+    {
+      size_t c = r->frame_cap;
+      size_t want = f + 1 > cap ? f + 1 : cap + 1;
+
+      if (!grow ((void **) &smd->frame_numbers, &c, want, sizeof *smd->frame_numbers))
         return fail_memory (r);
-      c = cap;
-      if (!grow ((void **) &smd->frame_lines, &c, f + 1, sizeof *smd->frame_lines))
+      c = r->frame_cap;
+      if (!grow ((void **) &smd->frame_lines, &c, want, sizeof *smd->frame_lines))
         return fail_memory (r);
       if (n > 0)
         {
@@ -739,6 +777,8 @@ start_frame (Reader *r, int32_t number)
       else
         memset (smd->poses, 0, n * sizeof *smd->poses);
     }
+  if (f == 0)
+    r->frame0_start = r->lx.p;
   smd->frame_numbers[f] = number;
   smd->frame_lines[f] = r->lx.line;
   smd->n_frames = f + 1;
@@ -780,6 +820,112 @@ read_pose_line (Reader *r)
   return true;
 }
 
+/* A plain decimal at *pp ending in a space, tab or line end: the common case,
+ * read in the same pass that finds its end. False (nothing consumed) for
+ * anything else, which the general path then reads. */
+static inline bool
+fast_number (const char **pp, const char *end, double *out)
+{
+  const char *s = *pp, *start;
+  uint64_t m = 0;
+  int digits = 0, frac = 0;
+  bool neg = false;
+
+  if (s < end && *s == '-')
+    {
+      neg = true;
+      s++;
+    }
+  start = s;
+  while (s < end && *s == '0')
+    s++;
+  for (; s < end && (unsigned) (*s - '0') < 10; s++)
+    {
+      m = m * 10 + (uint64_t) (*s - '0');
+      digits++;
+    }
+  if (s < end && *s == '.')
+    {
+      const char *f = ++s;
+
+      if (digits == 0)
+        while (s < end && *s == '0')
+          s++;
+      for (; s < end && (unsigned) (*s - '0') < 10; s++)
+        {
+          m = m * 10 + (uint64_t) (*s - '0');
+          digits++;
+        }
+      frac = (int) (s - f);
+      if (s == f && f - 1 == start)
+        return false;   /* "." or "-." */
+    }
+  if (s == start || digits > 15 || frac > 22
+      || (s < end && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r'))
+    return false;
+  *out = m == 0 ? 0.0 : (double) m / pow10_table[frac];
+  if (neg)
+    *out = -*out;
+  *pp = s;
+  return true;
+}
+
+/* A bone line of 7 plain fields read straight from the buffer; false (nothing
+ * consumed) when the line needs the general path (comments, quotes, exponents,
+ * long numbers, a bad field: that path gives the error). */
+static bool
+fast_pose_line (Reader *r)
+{
+  Lexer *lx = &r->lx;
+  OssaSmd *smd = r->smd;
+  const char *s = lx->p, *end = lx->end;
+  size_t f = smd->n_frames;
+  double v[6];
+  int32_t id = 0;
+  int32_t bone;
+  int n = 0;
+
+  if (f == 0)
+    return false;
+  while (s < end && (*s == ' ' || *s == '\t'))
+    s++;
+  for (; s < end && (unsigned) (*s - '0') < 10 && n < 9; s++, n++)
+    id = id * 10 + (*s - '0');
+  if (n == 0 || n >= 9 || (size_t) id >= r->id_map_len || (bone = r->id_map[id]) < 0
+      || r->seen_in[bone] == f)
+    return false;
+  for (int k = 0; k < 6; k++)
+    {
+      if (s >= end || (*s != ' ' && *s != '\t'))
+        return false;
+      while (s < end && (*s == ' ' || *s == '\t'))
+        s++;
+      if (!fast_number (&s, end, &v[k]))
+        return false;
+    }
+  while (s < end && (*s == ' ' || *s == '\t'))
+    s++;
+  if (s < end && *s != '\n' && *s != '\r')
+    return false;
+  if (s < end && *s == '\r')
+    {
+      s++;
+      if (s < end && *s == '\n')
+        s++;
+    }
+  else if (s < end && *s == '\n')
+    s++;
+  lx->p = s;
+  lx->line++;
+  if (r->seen_in[bone] == 0)
+    for (size_t k = 0; k + 1 < f; k++)
+      memcpy (&smd->poses[k * smd->n_nodes + (size_t) bone], v, sizeof v);
+  r->seen_in[bone] = (uint32_t) f;
+  smd->posed[bone] = true;
+  memcpy (&smd->poses[(f - 1) * smd->n_nodes + (size_t) bone], v, sizeof v);
+  return true;
+}
+
 static bool
 read_skeleton (Reader *r)
 {
@@ -790,8 +936,16 @@ read_skeleton (Reader *r)
     return fail (r, lx->line, OSSA_ERROR_FORMAT, "a 'skeleton' block before the 'nodes' block");
   if (r->smd->n_frames > 0)
     return fail (r, lx->line, OSSA_ERROR_FORMAT, "a second 'skeleton' block");
-  while (lexer_next (lx))
+  for (;;)
     {
+      if (fast_pose_line (r))
+        {
+          if (!check_in (r))
+            return false;
+          continue;
+        }
+      if (!lexer_next (lx))
+        break;
       if (!check_in (r))
         return false;
       if (lx->n_tok == 0)
