@@ -158,6 +158,77 @@ info_ossa (const char *path, gboolean json)
   return CLI_EXIT_OK;
 }
 
+static int
+info_smd (const char *path, gboolean json)
+{
+  OssaError err;
+  OssaSmd *smd;
+  size_t roots = 0;
+
+  ossa_error_clear (&err);
+  smd = ossa_smd_read (path, NULL, &err);
+  if (smd == NULL)
+    {
+      cli_error_ossa (&err, path);
+      return CLI_EXIT_INPUT;
+    }
+  for (size_t i = 0; i < smd->n_nodes; i++)
+    roots += smd->nodes[i].parent < 0;
+  if (json)
+    {
+      JsonBuilder *b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      cli_json_add_file (b, "file", path);
+      cli_json_add_string (b, "type", "smd");
+      cli_json_add_int (b, "bones", (gint64) smd->n_nodes);
+      cli_json_add_int (b, "roots", (gint64) roots);
+      json_builder_set_member_name (b, "bone_names");
+      json_builder_begin_array (b);
+      for (size_t i = 0; i < smd->n_nodes; i++)
+        json_builder_add_string_value (b, smd->nodes[i].name);
+      json_builder_end_array (b);
+      cli_json_add_int (b, "frames", (gint64) smd->n_frames);
+      if (smd->n_frames > 0)
+        {
+          cli_json_add_int (b, "first_frame", smd->frame_numbers[0]);
+          cli_json_add_int (b, "last_frame", smd->frame_numbers[smd->n_frames - 1]);
+        }
+      cli_json_add_int (b, "triangles", (gint64) smd->n_triangles);
+      cli_json_add_int (b, "materials", (gint64) smd->n_materials);
+      cli_json_add_int (b, "shapes", (gint64) smd->n_shapes);
+      json_builder_end_object (b);
+      cli_json_print (b);
+    }
+  else
+    {
+      size_t n_names = MIN (smd->n_nodes, (size_t) INFO_MAX_NAMES);
+
+      printf ("%s: SMD\n", path);
+      printf ("bones: %zu (%zu %s)\n", smd->n_nodes, roots, roots == 1 ? "root" : "roots");
+      if (n_names > 0)
+        {
+          printf ("  ");
+          for (size_t i = 0; i < n_names; i++)
+            printf ("%s%s", i > 0 ? ", " : "", smd->nodes[i].name);
+          if (smd->n_nodes > n_names)
+            printf (" … and %zu more", smd->n_nodes - n_names);
+          printf ("\n");
+        }
+      if (smd->n_frames > 0)
+        printf ("frames: %zu (time %d to %d)\n", smd->n_frames, (int) smd->frame_numbers[0],
+                (int) smd->frame_numbers[smd->n_frames - 1]);
+      else
+        printf ("frames: 0\n");
+      printf ("triangles: %zu (%zu %s)\n", smd->n_triangles, smd->n_materials,
+              smd->n_materials == 1 ? "material" : "materials");
+      if (smd->n_shapes > 0)
+        printf ("vertex animation: %zu shapes (not imported)\n", smd->n_shapes);
+    }
+  ossa_smd_free (smd);
+  return CLI_EXIT_OK;
+}
+
 int
 cli_info (int argc, char **argv)
 {
@@ -175,6 +246,9 @@ cli_info (int argc, char **argv)
     "For an Ossa document (.ossa): the bones (count, roots, depth = bones on the\n"
     "longest root-to-leaf chain, names), each animation (name, duration in seconds,\n"
     "frame rate, loop flag, tracks, keys) and each grid map (name, width × height).\n"
+    "For an SMD: bones, frames, triangles and materials, vertex-animation shapes\n"
+    "(JSON: {\"file\", \"type\": \"smd\", \"bones\", \"roots\", \"bone_names\", \"frames\",\n"
+    "\"first_frame\", \"last_frame\", \"triangles\", \"materials\", \"shapes\"}).\n"
     "The kind of file is told by its content, not its name.\n"
     "\n"
     "JSON: {\"file\", \"type\", \"format_version\", \"generator\", \"bones\", \"roots\",\n"
@@ -200,6 +274,8 @@ cli_info (int argc, char **argv)
       status = info_ossa (argv[1], json);
       break;
     case CLI_FILE_SMD:
+      status = info_smd (argv[1], json);
+      break;
     case CLI_FILE_MAP:
     default:
       cli_error (argv[1], "unsupported file type (%s files are not supported yet)",

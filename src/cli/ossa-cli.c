@@ -24,6 +24,10 @@ static const CliCommand commands[] = {
   { "sample", cli_sample, "sample DOC [--anim NAME] --time T",
     "pose of every bone at time T (no --anim: the rest pose)" },
   { "convert", cli_convert, "convert IN OUT", "convert between formats, chosen by extension" },
+  { "import-smd", cli_import_smd, "import-smd REF.smd [ANIM.smd…] -o OUT.ossa",
+    "Valve SMD skeleton, mesh and animations → document" },
+  { "export-smd", cli_export_smd, "export-smd DOC --anim NAME -o OUT.smd",
+    "an animation → Valve SMD animation" },
   { "bench", cli_bench, "bench pose [--bones N --keys K | DOC]",
     "time pose sampling + world transforms (ns per bone)" },
 };
@@ -90,7 +94,7 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
 
   if (argc < 2)
-    return cli_usage_error (NULL, "missing COMMAND (info, validate, sample, convert, bench)");
+    return cli_usage_error (NULL, "missing COMMAND (info, validate, sample, convert, import-smd, export-smd, bench)");
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0
       || strcmp (argv[1], "help") == 0)
     {

@@ -16,7 +16,7 @@ typedef enum
   KIND_BONE,       /* one bone's fields */
   KIND_TRACK,      /* one (animation, bone, channel) track, present or absent */
   KIND_ANIMATION,  /* one animation's name, duration, fps and loop */
-  KIND_STRUCTURE,  /* the skeleton and all animations (bone indices change) */
+  KIND_STRUCTURE,  /* the skeleton, all animations and meshes (bone indices change) */
   KIND_GROUP,
 } Kind;
 
@@ -52,6 +52,8 @@ struct OssaCommand
       OssaSkeleton   skeleton;
       OssaAnimation *animations;
       size_t         n_animations;
+      OssaMesh      *meshes;
+      size_t         n_meshes;
     } structure;
     struct
     {
@@ -105,6 +107,9 @@ ossa_command_free (OssaCommand *cmd)
     case KIND_STRUCTURE:
       ossa_skeleton_clear (&cmd->structure.skeleton);
       free_animations (cmd->structure.animations, cmd->structure.n_animations);
+      for (size_t i = 0; i < cmd->structure.n_meshes; i++)
+        ossa_mesh_clear (&cmd->structure.meshes[i]);
+      free (cmd->structure.meshes);
       break;
     case KIND_GROUP:
       for (size_t i = 0; i < cmd->group.n; i++)
@@ -259,13 +264,19 @@ swap_structure (OssaCommand *cmd, OssaDocument *doc)
   OssaSkeleton skel = doc->skeleton;
   OssaAnimation *anims = doc->animations;
   size_t n = doc->n_animations;
+  OssaMesh *meshes = doc->meshes;
+  size_t n_meshes = doc->n_meshes;
 
   doc->skeleton = cmd->structure.skeleton;
   doc->animations = cmd->structure.animations;
   doc->n_animations = cmd->structure.n_animations;
+  doc->meshes = cmd->structure.meshes;
+  doc->n_meshes = cmd->structure.n_meshes;
   cmd->structure.skeleton = skel;
   cmd->structure.animations = anims;
   cmd->structure.n_animations = n;
+  cmd->structure.meshes = meshes;
+  cmd->structure.n_meshes = n_meshes;
 }
 
 static bool swap_group (OssaCommand *cmd, OssaDocument *doc, bool forward, OssaError *err);
@@ -422,8 +433,8 @@ ossa_command_rename_bone (const OssaDocument *doc, size_t bone, const char *name
 
 /* ---- structure: the skeleton and animations as a whole ---- */
 
-/* A scratch document sharing nothing with doc: its skeleton and animations copied,
- * its maps left out (no structural edit touches them). */
+/* A scratch document sharing nothing with doc: its skeleton, animations and meshes
+ * copied, its maps left out (no structural edit touches them). */
 static OssaDocument *
 structure_copy (const OssaDocument *doc, OssaError *err)
 {
@@ -443,6 +454,18 @@ structure_copy (const OssaDocument *doc, OssaError *err)
           copy->n_animations = i + 1;
         }
     }
+  if (doc->n_meshes > 0)
+    {
+      copy->meshes = calloc (doc->n_meshes, sizeof *copy->meshes);
+      if (copy->meshes == NULL)
+        goto oom;
+      for (size_t i = 0; i < doc->n_meshes; i++)
+        {
+          if (!ossa_mesh_copy (&copy->meshes[i], &doc->meshes[i]))
+            goto oom;
+          copy->n_meshes = i + 1;
+        }
+    }
   return copy;
 
 oom:
@@ -451,7 +474,7 @@ oom:
   return NULL;
 }
 
-/* Moves the scratch document's skeleton and animations into a new command. */
+/* Moves the scratch document's skeleton, animations and meshes into a new command. */
 static OssaCommand *
 structure_command (OssaDocument *scratch, const char *label, OssaError *err)
 {
@@ -462,9 +485,13 @@ structure_command (OssaDocument *scratch, const char *label, OssaError *err)
       cmd->structure.skeleton = scratch->skeleton;
       cmd->structure.animations = scratch->animations;
       cmd->structure.n_animations = scratch->n_animations;
+      cmd->structure.meshes = scratch->meshes;
+      cmd->structure.n_meshes = scratch->n_meshes;
       ossa_skeleton_init (&scratch->skeleton);
       scratch->animations = NULL;
       scratch->n_animations = 0;
+      scratch->meshes = NULL;
+      scratch->n_meshes = 0;
     }
   ossa_document_free (scratch);
   return cmd;

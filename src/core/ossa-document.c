@@ -27,8 +27,11 @@ ossa_document_free (OssaDocument *doc)
     ossa_animation_clear (&doc->animations[i]);
   for (size_t i = 0; i < doc->n_maps; i++)
     ossa_grid_map_clear (&doc->maps[i]);
+  for (size_t i = 0; i < doc->n_meshes; i++)
+    ossa_mesh_clear (&doc->meshes[i]);
   free (doc->animations);
   free (doc->maps);
+  free (doc->meshes);
   ossa_skeleton_clear (&doc->skeleton);
   free (doc->generator);
   free (doc);
@@ -66,6 +69,18 @@ ossa_document_copy (const OssaDocument *src)
           if (!ossa_grid_map_copy (&doc->maps[i], &src->maps[i]))
             goto fail;
           doc->n_maps = i + 1;
+        }
+    }
+  if (src->n_meshes > 0)
+    {
+      doc->meshes = calloc (src->n_meshes, sizeof *doc->meshes);
+      if (doc->meshes == NULL)
+        goto fail;
+      for (size_t i = 0; i < src->n_meshes; i++)
+        {
+          if (!ossa_mesh_copy (&doc->meshes[i], &src->meshes[i]))
+            goto fail;
+          doc->n_meshes = i + 1;
         }
     }
   return doc;
@@ -167,11 +182,42 @@ ossa_document_take_map (OssaDocument *doc, OssaGridMap *map, OssaError *err)
   return (ssize_t) doc->n_maps++;
 }
 
-static void
-remap_tracks (OssaDocument *doc, const ssize_t *remap, size_t n_old)
+ssize_t
+ossa_document_take_mesh (OssaDocument *doc, OssaMesh *mesh, OssaError *err)
 {
+  OssaMesh *meshes;
+
+  if (doc->n_meshes >= OSSA_MAX_MESHES)
+    {
+      ossa_error_set (err, OSSA_ERROR_LIMIT, "a document holds at most %u meshes", OSSA_MAX_MESHES);
+      return -1;
+    }
+  meshes = realloc (doc->meshes, (doc->n_meshes + 1) * sizeof *meshes);
+  if (meshes == NULL)
+    {
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return -1;
+    }
+  doc->meshes = meshes;
+  meshes[doc->n_meshes] = *mesh;
+  memset (mesh, 0, sizeof *mesh);
+  return (ssize_t) doc->n_meshes++;
+}
+
+/* Tracks and meshes follow their bones. Meshes are remapped first: the only step
+ * that can fail (out of memory), and it leaves a mesh as it was when it does. */
+static bool
+remap_bones (OssaDocument *doc, const ssize_t *remap, size_t n_old, OssaError *err)
+{
+  for (size_t i = 0; i < doc->n_meshes; i++)
+    if (!ossa_mesh_remap_bones (&doc->meshes[i], remap, n_old))
+      {
+        ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+        return false;
+      }
   for (size_t i = 0; i < doc->n_animations; i++)
     ossa_animation_remap_bones (&doc->animations[i], remap, n_old);
+  return true;
 }
 
 bool
@@ -186,9 +232,8 @@ ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err)
       ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
       return false;
     }
-  ok = ossa_skeleton_remove_bone (&doc->skeleton, bone, remap, err);
-  if (ok)
-    remap_tracks (doc, remap, n_old);
+  ok = ossa_skeleton_remove_bone (&doc->skeleton, bone, remap, err)
+       && remap_bones (doc, remap, n_old, err);
   free (remap);
   return ok;
 }
@@ -205,9 +250,8 @@ ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,
       ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
       return false;
     }
-  ok = ossa_skeleton_reparent_bone (&doc->skeleton, bone, new_parent, remap, err);
-  if (ok)
-    remap_tracks (doc, remap, n_old);
+  ok = ossa_skeleton_reparent_bone (&doc->skeleton, bone, new_parent, remap, err)
+       && remap_bones (doc, remap, n_old, err);
   free (remap);
   return ok;
 }
@@ -236,6 +280,9 @@ ossa_document_validate (const OssaDocument *doc, OssaError *err)
       return false;
   for (size_t i = 0; i < doc->n_maps; i++)
     if (!ossa_grid_map_validate (&doc->maps[i], err))
+      return false;
+  for (size_t i = 0; i < doc->n_meshes; i++)
+    if (!ossa_mesh_validate (&doc->meshes[i], doc->skeleton.n_bones, err))
       return false;
   return true;
 }

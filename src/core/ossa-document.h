@@ -8,6 +8,7 @@
 #include "ossa-animation.h"
 #include "ossa-error.h"
 #include "ossa-gridmap.h"
+#include "ossa-mesh.h"
 #include "ossa-skeleton.h"
 
 #ifdef __cplusplus
@@ -25,6 +26,8 @@ typedef struct
   size_t         n_animations;
   OssaGridMap   *maps;
   size_t         n_maps;
+  OssaMesh      *meshes;      /* bound to skeleton bones; drawn under them */
+  size_t         n_meshes;
 } OssaDocument;
 
 /* An empty document; NULL on out of memory. */
@@ -47,7 +50,11 @@ bool ossa_document_remove_animation (OssaDocument *doc, size_t index, OssaError 
 /* Moves map into the document. Returns its index or -1. */
 ssize_t ossa_document_take_map (OssaDocument *doc, OssaGridMap *map, OssaError *err);
 
-/* Removes a bone with its subtree and every track of those bones. */
+/* Moves mesh into the document (mesh is left zeroed). Returns its index or -1. */
+ssize_t ossa_document_take_mesh (OssaDocument *doc, OssaMesh *mesh, OssaError *err);
+
+/* Removes a bone with its subtree, every track of those bones and every mesh
+ * triangle bound to them. */
 bool ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err);
 
 /* Reparents a bone keeping its world rest transform; tracks follow their bones. */

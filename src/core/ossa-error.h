@@ -19,6 +19,7 @@ typedef enum
   OSSA_ERROR_NOT_FOUND,     /* a name or index that does not exist */
   OSSA_ERROR_CONFLICT,      /* an edit that would break a rule (duplicate name, cycle …) */
   OSSA_ERROR_NO_MEMORY,
+  OSSA_ERROR_CANCELLED,     /* a long operation was asked to stop */
 } OssaErrorCode;
 
 #define OSSA_ERROR_PATH_MAX    1024

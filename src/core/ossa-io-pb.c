@@ -426,6 +426,59 @@ check_map (const Ossa__GridMap *m, size_t index, OssaError *err)
          && check_cell (m->goal, what, "goal", m->width, m->height, err);
 }
 
+/* Column lengths against each other and the limits, before anything is copied. */
+static bool
+check_mesh (const Ossa__Mesh *m, size_t index, size_t n_bones, OssaError *err)
+{
+  char what[96];
+  size_t n = m->n_bones;
+
+  label (what, sizeof what, "mesh", index, m->name);
+  if (n > OSSA_MAX_MESH_VERTICES || m->n_indices / 3 > OSSA_MAX_MESH_TRIANGLES
+      || m->n_materials > OSSA_MAX_MATERIALS)
+    {
+      ossa_error_set (err, OSSA_ERROR_LIMIT, "%s: %zu vertices, %zu indices, %zu materials (limits %u, %u, %u)",
+                      what, n, m->n_indices, m->n_materials, OSSA_MAX_MESH_VERTICES,
+                      3 * OSSA_MAX_MESH_TRIANGLES, OSSA_MAX_MATERIALS);
+      return false;
+    }
+  if (m->n_positions != 2 * n || (m->n_uvs != 0 && m->n_uvs != 2 * n))
+    {
+      ossa_error_set (err, OSSA_ERROR_INVALID, "%s: %zu vertices but %zu position and %zu uv numbers (2 per vertex)",
+                      what, n, m->n_positions, m->n_uvs);
+      return false;
+    }
+  if (m->n_indices % 3 != 0
+      || (m->n_triangle_materials != 0 && m->n_triangle_materials != m->n_indices / 3))
+    {
+      ossa_error_set (err, OSSA_ERROR_INVALID, "%s: %zu indices (3 per triangle) and %zu triangle materials",
+                      what, m->n_indices, m->n_triangle_materials);
+      return false;
+    }
+  for (size_t i = 0; i < n; i++)
+    if (m->bones[i] >= n_bones)
+      {
+        ossa_error_set (err, OSSA_ERROR_INVALID, "%s: vertex %zu is bound to bone %u; the skeleton has %zu bones",
+                        what, i, m->bones[i], n_bones);
+        return false;
+      }
+  for (size_t i = 0; i < m->n_indices; i++)
+    if (m->indices[i] >= n)
+      {
+        ossa_error_set (err, OSSA_ERROR_INVALID, "%s: triangle %zu uses vertex %u; the mesh has %zu",
+                        what, i / 3, m->indices[i], n);
+        return false;
+      }
+  for (size_t i = 0; i < m->n_triangle_materials; i++)
+    if (m->triangle_materials[i] >= m->n_materials)
+      {
+        ossa_error_set (err, OSSA_ERROR_INVALID, "%s: triangle %zu uses material %u; the mesh has %zu",
+                        what, i, m->triangle_materials[i], m->n_materials);
+        return false;
+      }
+  return true;
+}
+
 static bool
 check_message (const Ossa__Document *msg, OssaError *err)
 {
@@ -455,6 +508,14 @@ check_message (const Ossa__Document *msg, OssaError *err)
       return false;
   for (size_t i = 0; i < msg->n_maps; i++)
     if (!check_map (msg->maps[i], i, err))
+      return false;
+  if (msg->n_meshes > OSSA_MAX_MESHES)
+    {
+      ossa_error_set (err, OSSA_ERROR_LIMIT, "%zu meshes (limit %u)", msg->n_meshes, OSSA_MAX_MESHES);
+      return false;
+    }
+  for (size_t i = 0; i < msg->n_meshes; i++)
+    if (!check_mesh (msg->meshes[i], i, n_bones, err))
       return false;
   return true;
 }
@@ -691,6 +752,55 @@ convert_map (const Ossa__GridMap *src, OssaGridMap *map, OssaError *err)
   return ossa_grid_map_validate (map, err);
 }
 
+static void *
+copy_column (const void *src, size_t n, size_t size, bool *ok)
+{
+  void *p;
+
+  if (n == 0)
+    return NULL;
+  p = malloc (n * size);
+  if (p == NULL)
+    {
+      *ok = false;
+      return NULL;
+    }
+  return memcpy (p, src, n * size);
+}
+
+/* From a mesh check_mesh() has found consistent. */
+static bool
+convert_mesh (const Ossa__Mesh *src, OssaMesh *mesh, size_t n_bones, OssaError *err)
+{
+  bool ok = true;
+
+  mesh->name = copy_name (src->name);
+  if (mesh->name == NULL)
+    return set_no_memory (err);
+  mesh->n_vertices = src->n_bones;
+  mesh->n_triangles = src->n_indices / 3;
+  mesh->bones = copy_column (src->bones, src->n_bones, sizeof *src->bones, &ok);
+  mesh->positions = copy_column (src->positions, src->n_positions, sizeof *src->positions, &ok);
+  mesh->uvs = copy_column (src->uvs, src->n_uvs, sizeof *src->uvs, &ok);
+  mesh->indices = copy_column (src->indices, src->n_indices, sizeof *src->indices, &ok);
+  mesh->triangle_materials = copy_column (src->triangle_materials, src->n_triangle_materials,
+                                          sizeof *src->triangle_materials, &ok);
+  if (ok && src->n_materials > 0)
+    {
+      mesh->materials = calloc (src->n_materials, sizeof *mesh->materials);
+      ok = mesh->materials != NULL;
+      for (size_t i = 0; ok && i < src->n_materials; i++)
+        {
+          mesh->materials[i] = copy_name (src->materials[i]);
+          ok = mesh->materials[i] != NULL;
+          mesh->n_materials = i + 1;
+        }
+    }
+  if (!ok)
+    return set_no_memory (err);
+  return ossa_mesh_validate (mesh, n_bones, err);
+}
+
 static bool
 convert_lists (Arena *arena, const Ossa__Document *msg, OssaDocument *doc, OssaError *err)
 {
@@ -712,6 +822,16 @@ convert_lists (Arena *arena, const Ossa__Document *msg, OssaDocument *doc, OssaE
       doc->n_maps = msg->n_maps;
       for (size_t i = 0; i < msg->n_maps; i++)
         if (!convert_map (msg->maps[i], &doc->maps[i], err))
+          return false;
+    }
+  if (msg->n_meshes > 0)
+    {
+      doc->meshes = calloc (msg->n_meshes, sizeof *doc->meshes);
+      if (doc->meshes == NULL)
+        return set_no_memory (err);
+      doc->n_meshes = msg->n_meshes;
+      for (size_t i = 0; i < msg->n_meshes; i++)
+        if (!convert_mesh (msg->meshes[i], &doc->meshes[i], doc->skeleton.n_bones, err))
           return false;
     }
   return true;
@@ -790,6 +910,8 @@ typedef struct
   Ossa__GridMap    *maps;
   Ossa__GridMap   **map_ptrs;
   Ossa__Cell       *cells;        /* start and goal of each map */
+  Ossa__Mesh       *meshes;       /* columns point into the document */
+  Ossa__Mesh      **mesh_ptrs;
 } Outgoing;
 
 static void
@@ -808,6 +930,8 @@ outgoing_free (Outgoing *out)
   free (out->maps);
   free (out->map_ptrs);
   free (out->cells);
+  free (out->meshes);
+  free (out->mesh_ptrs);
 }
 
 /* Fields equal to their proto default (bit for bit, so -0 survives) are left out. */
@@ -1033,6 +1157,45 @@ build_maps (const OssaDocument *doc, Outgoing *out)
 }
 
 static bool
+build_meshes (const OssaDocument *doc, Outgoing *out)
+{
+  size_t n = doc->n_meshes;
+
+  out->meshes = alloc0 (n, sizeof *out->meshes);
+  out->mesh_ptrs = alloc0 (n, sizeof *out->mesh_ptrs);
+  if (!out->meshes || !out->mesh_ptrs)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    {
+      const OssaMesh *src = &doc->meshes[i];
+      Ossa__Mesh *m = &out->meshes[i];
+
+      ossa__mesh__init (m);
+      out->mesh_ptrs[i] = m;
+      m->name = src->name;
+      m->n_bones = src->n_vertices;
+      m->bones = src->bones;
+      m->n_positions = 2 * src->n_vertices;
+      m->positions = src->positions;
+      if (src->uvs != NULL)
+        {
+          m->n_uvs = 2 * src->n_vertices;
+          m->uvs = src->uvs;
+        }
+      m->n_indices = 3 * src->n_triangles;
+      m->indices = src->indices;
+      m->n_materials = src->n_materials;
+      m->materials = src->materials;
+      if (src->triangle_materials != NULL)
+        {
+          m->n_triangle_materials = src->n_triangles;
+          m->triangle_materials = src->triangle_materials;
+        }
+    }
+  return true;
+}
+
+static bool
 build_document (const OssaDocument *doc, Outgoing *out)
 {
   size_t n = doc->skeleton.n_bones;
@@ -1056,8 +1219,10 @@ build_document (const OssaDocument *doc, Outgoing *out)
     }
   out->skeleton.n_bones = n;
   out->skeleton.bones = out->bone_ptrs;
-  if (!build_animations (doc, out) || !build_maps (doc, out))
+  if (!build_animations (doc, out) || !build_maps (doc, out) || !build_meshes (doc, out))
     return false;
+  out->doc.n_meshes = doc->n_meshes;
+  out->doc.meshes = out->mesh_ptrs;
   out->doc.n_animations = doc->n_animations;
   out->doc.animations = out->anim_ptrs;
   out->doc.n_maps = doc->n_maps;

@@ -48,6 +48,10 @@ typedef enum
 #define OSSA_MAX_MAPS            1000u
 #define OSSA_MAX_MAP_SIDE        16384u
 #define OSSA_MAX_TURNS           1000u      /* extra full turns on one rotation key */
+#define OSSA_MAX_MESHES          1000u
+#define OSSA_MAX_MESH_VERTICES   16000000u  /* per mesh */
+#define OSSA_MAX_MESH_TRIANGLES  16000000u  /* per mesh */
+#define OSSA_MAX_MATERIALS       65536u     /* per mesh */
 
 /* Short lower-case names ("translate_x", "linear", "clockwise"), for messages and
  * the CLI; NULL when out of range. */

@@ -122,16 +122,27 @@ assert_usage_error (const CliRun *run, const char *command)
   g_free (hint);
 }
 
-/* Exit 1 with "ossa-cli: PATH: message" on stderr. */
+/* Exit 1 with "ossa-cli: PATH[:LINE]: message" on stderr. */
 static void
 assert_input_error (const CliRun *run, const char *path)
 {
-  char *prefix = g_strdup_printf ("ossa-cli: %s: ", path);
+  char *prefix = g_strdup_printf ("ossa-cli: %s:", path);
+  const char *rest;
 
   if (run->status != 1)
     g_error ("expected exit 1, got %d; stdout: %s stderr: %s", run->status, run->out, run->err);
   if (!g_str_has_prefix (run->err, prefix))
     g_error ("stderr does not start with '%s': %s", prefix, run->err);
+  rest = run->err + strlen (prefix);
+  if (*rest != ' ')
+    {
+      const char *digits = rest;
+
+      while (g_ascii_isdigit (*rest))
+        rest++;
+      if (rest == digits || rest[0] != ':' || rest[1] != ' ')
+        g_error ("stderr is not 'ossa-cli: %s[:LINE]: message': %s", path, run->err);
+    }
   g_assert_true (g_str_has_suffix (run->err, "\n"));
   g_free (prefix);
 }
@@ -364,7 +375,8 @@ make_documents (void)
   write_file (half_path, data, (gssize) size / 2);
   missing_path = tmp_file ("missing.ossa");
   smd_path = tmp_file ("model.smd");
-  write_file (smd_path, "// Created by Crowbar\nversion 1\nnodes\n0 \"root\" -1\nend\n", -1);
+  /* An SMD whose nodes block lacks its end: every command refuses it. */
+  write_file (smd_path, "// Created by Crowbar\nversion 1\nnodes\n0 \"root\" -1\n", -1);
   map_path = tmp_file ("arena.map");
   write_file (map_path, "type octile\nheight 1\nwidth 2\nmap\n..\n", -1);
   g_free (data);
@@ -588,10 +600,10 @@ test_info (gconstpointer data)
   g_object_unref (parser);
   cli_run_clear (&run);
 
-  /* Text formats are told by content and not supported yet. */
+  /* Text formats are told by content: a broken SMD gets its line. */
   run_cli (&run, locale, "info", smd_path, NULL);
   assert_input_error (&run, smd_path);
-  g_assert_nonnull (strstr (run.err, "unsupported file type"));
+  g_assert_nonnull (strstr (run.err, ":4: missing 'end'"));
   cli_run_clear (&run);
   run_cli (&run, locale, "info", map_path, NULL);
   assert_input_error (&run, map_path);

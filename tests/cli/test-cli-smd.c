@@ -1,0 +1,416 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ossa-cli import-smd / export-smd / sample as a user runs them, on the real files
+ * of OSSA_SHARED_TESTDATA/smd: the sampled 2D world joints must be the 3D joints
+ * projected by the tests' own reader (test-smd-reference.h, not the importer), for
+ * the rest pose and the first, middle and last frames on each plane; export and
+ * import again gives the same poses; broken files give "FILE:LINE:" errors. Also
+ * under de_DE.UTF-8 when that locale exists. */
+#include <locale.h>
+#include <sys/wait.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "../core/test-smd-reference.h"
+
+static const char *cli_path;
+static char *tmp_dir;
+
+typedef struct
+{
+  int   status;
+  char *out, *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+static void
+run (Run *r, const char *locale, ...)
+{
+  GPtrArray *argv = g_ptr_array_new ();
+  char **envp = g_environ_setenv (g_get_environ (), "LC_ALL", locale, TRUE);
+  GError *error = NULL;
+  const char *a;
+  int wait_status = 0;
+  va_list ap;
+
+  g_ptr_array_add (argv, (gpointer) cli_path);
+  va_start (ap, locale);
+  while ((a = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  envp = g_environ_setenv (envp, "G_DEBUG", "fatal-warnings", TRUE);
+  memset (r, 0, sizeof *r);
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
+                &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+  g_ptr_array_unref (argv);
+  g_strfreev (envp);
+}
+
+static void
+assert_ok (const Run *r)
+{
+  if (r->status != 0)
+    g_error ("expected exit 0, got %d: %s", r->status, r->err);
+}
+
+static char *
+testdata (const char *name)
+{
+  const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
+  char *path = dir ? g_build_filename (dir, "smd", name, NULL) : NULL;
+
+  if (path != NULL && !g_file_test (path, G_FILE_TEST_EXISTS))
+    g_clear_pointer (&path, g_free);
+  return path;
+}
+
+static gboolean
+locale_usable (const char *locale)
+{
+  gboolean ok = setlocale (LC_ALL, locale) != NULL;
+
+  setlocale (LC_ALL, "C");
+  if (!ok)
+    g_test_skip ("locale not installed");
+  return ok;
+}
+
+/* World joints from `ossa-cli sample --json`. */
+static void
+sample (const char *locale, const char *doc, const char *anim, double t, size_t n, double *xy)
+{
+  char time_text[G_ASCII_DTOSTR_BUF_SIZE];
+  JsonParser *parser = json_parser_new ();
+  JsonArray *bones;
+  GError *error = NULL;
+  Run r;
+
+  g_ascii_dtostr (time_text, sizeof time_text, t);
+  if (anim)
+    run (&r, locale, "sample", doc, "--anim", anim, "--time", time_text, "--json", NULL);
+  else
+    run (&r, locale, "sample", doc, "--time", time_text, "--json", NULL);
+  assert_ok (&r);
+  json_parser_load_from_data (parser, r.out, -1, &error);
+  g_assert_no_error (error);
+  bones = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "bones");
+  g_assert_cmpuint (json_array_get_length (bones), ==, n);
+  for (size_t i = 0; i < n; i++)
+    {
+      JsonObject *w = json_object_get_object_member (json_array_get_object_element (bones, (guint) i), "world");
+
+      xy[2 * i] = json_object_get_double_member (w, "x");
+      xy[2 * i + 1] = json_object_get_double_member (w, "y");
+    }
+  g_object_unref (parser);
+  run_clear (&r);
+}
+
+static void
+check_set (const char *locale, const char *ref_name, const char *anim_name)
+{
+  char *ref_path = testdata (ref_name), *anim_path = testdata (anim_name);
+  char *out = g_build_filename (tmp_dir, "set.ossa", NULL);
+  char stem[256];
+  RefSmd *ref, *anim;
+  size_t n, nf;
+
+  if (ref_path == NULL || anim_path == NULL)
+    {
+      g_test_skip ("OSSA_SHARED_TESTDATA/smd is not available");
+      goto out;
+    }
+  ref = ref_smd_read (ref_path);
+  anim = ref_smd_read (anim_path);
+  n = ref->names->len;
+  nf = anim->frames->len;
+  g_strlcpy (stem, anim_name, sizeof stem);
+  *strrchr (stem, '.') = '\0';
+  for (int plane = 0; plane < 3; plane++)
+    {
+      static const char *planes[] = { "xz", "xy", "yz" };
+      size_t frames[3] = { 0, nf / 2, nf - 1 };
+      double *want = g_new (double, 2 * n), *got = g_new (double, 2 * n), *locals = g_new (double, 6 * n);
+      Run r;
+
+      run (&r, locale, "import-smd", ref_path, anim_path, "-o", out, "--plane", planes[plane], NULL);
+      assert_ok (&r);
+      run_clear (&r);
+      for (int k = -1; k < 3; k++)
+        {
+          double t = 0, tol = 0;
+
+          memcpy (locals, ref->values->data, 6 * n * sizeof (double));
+          if (k >= 0)
+            {
+              /* Same names in the same order in these sets. */
+              g_assert_cmpuint (anim->names->len, ==, n);
+              memcpy (locals, &g_array_index (anim->values, double, frames[k] * n * 6), 6 * n * sizeof (double));
+              t = (g_array_index (anim->frames, int, frames[k]) - g_array_index (anim->frames, int, 0)) / 30.0;
+            }
+          world_joints (n, (const int *) (void *) ref->parents->data, locals, plane, want);
+          sample (locale, out, k >= 0 ? stem : NULL, t, n, got);
+          for (size_t i = 0; i < 2 * n; i++)
+            tol = fmax (tol, fabs (want[i]));
+          tol = 4e-6 * (1 + tol);
+          for (size_t i = 0; i < 2 * n; i++)
+            if (!(fabs (got[i] - want[i]) <= tol))
+              g_error ("%s plane %s frame %d bone %zu: sampled %.9g, projected %.9g", anim_name,
+                       planes[plane], k, i / 2, got[i], want[i]);
+        }
+      g_free (want);
+      g_free (got);
+      g_free (locals);
+    }
+  ref_smd_free (ref);
+  ref_smd_free (anim);
+out:
+  g_unlink (out);
+  g_free (out);
+  g_free (ref_path);
+  g_free (anim_path);
+}
+
+static void
+test_projection (gconstpointer data)
+{
+  if (!locale_usable (data))
+    return;
+  check_set (data, "hlsdk_barney_hd_ref.smd", "hlsdk_barney_hd_walk.smd");
+  check_set (data, "hl1test_man_ref.smd", "hl1test_man_walk.smd");
+  check_set (data, "hl1test_sphere_ref.smd", "hl1test_sphere_idle_221f.smd");
+}
+
+/* import → export-smd → import: the same poses at every frame. */
+static void
+test_round_trip (gconstpointer data)
+{
+  const char *locale = data;
+  char *ref = testdata ("hl1test_man_ref.smd"), *walk = testdata ("hl1test_man_walk.smd");
+  char *doc1 = g_build_filename (tmp_dir, "one.ossa", NULL);
+  char *smd = g_build_filename (tmp_dir, "again.smd", NULL);
+  char *doc2 = g_build_filename (tmp_dir, "two.ossa", NULL);
+  JsonParser *parser;
+  Run r;
+
+  if (!locale_usable (locale))
+    goto out;
+  if (ref == NULL || walk == NULL)
+    {
+      g_test_skip ("OSSA_SHARED_TESTDATA/smd is not available");
+      goto out;
+    }
+  run (&r, locale, "import-smd", ref, walk, "-o", doc1, NULL);
+  assert_ok (&r);
+  run_clear (&r);
+  run (&r, locale, "export-smd", doc1, "--anim", "hl1test_man_walk", "-o", smd, "--json", NULL);
+  assert_ok (&r);
+  parser = json_parser_new ();
+  g_assert_true (json_parser_load_from_data (parser, r.out, -1, NULL));
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (json_parser_get_root (parser)), "frames"), ==, 26);
+  g_object_unref (parser);
+  run_clear (&r);
+  run (&r, locale, "import-smd", ref, smd, "-o", doc2, NULL);
+  assert_ok (&r);
+  run_clear (&r);
+  for (int f = 0; f < 26; f += 5)
+    {
+      double a[18], b[18];
+
+      sample (locale, doc1, "hl1test_man_walk", f / 30.0, 9, a);
+      sample (locale, doc2, "again", f / 30.0, 9, b);
+      for (int i = 0; i < 18; i++)
+        g_assert_cmpfloat (fabs (a[i] - b[i]), <=, 1e-4);
+    }
+out:
+  g_unlink (doc1);
+  g_unlink (smd);
+  g_unlink (doc2);
+  g_free (doc1);
+  g_free (smd);
+  g_free (doc2);
+  g_free (ref);
+  g_free (walk);
+}
+
+/* "ossa-cli: PATH:LINE: " with LINE in [1, max_line], exit 1, nothing on stdout. */
+static void
+assert_line_error (const Run *r, const char *path, int max_line)
+{
+  char *prefix = g_strdup_printf ("ossa-cli: %s:", path);
+  const char *p;
+  int line;
+
+  if (r->status != 1 || !g_str_has_prefix (r->err, prefix))
+    g_error ("expected exit 1 and '%s…', got %d: %s", prefix, r->status, r->err);
+  p = r->err + strlen (prefix);
+  line = atoi (p);
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (line < 1 || line > max_line || strncmp (p, ": ", 2) != 0)
+    g_error ("no line (1 to %d) in: %s", max_line, r->err);
+  g_assert_cmpstr (r->out, ==, "");
+  g_free (prefix);
+}
+
+static void
+test_broken (gconstpointer data)
+{
+  const char *locale = data;
+  char *src = testdata ("bst_action_x_axis.smd"), *text = NULL;
+  char *bad = g_build_filename (tmp_dir, "bad.smd", NULL);
+  char *out = g_build_filename (tmp_dir, "never.ossa", NULL);
+  gsize size = 0;
+  int line = 0;
+  Run r;
+
+  if (!locale_usable (locale))
+    goto out;
+  if (src == NULL)
+    {
+      g_test_skip ("OSSA_SHARED_TESTDATA/smd is not available");
+      goto out;
+    }
+  g_assert_true (g_file_get_contents (src, &text, &size, NULL));
+  /* Cut after every line but the last: a missing end, a FILE:LINE: error. */
+  for (gsize i = 0; i + 5 < size; i++)
+    if (text[i] == '\n')
+      {
+        line++;
+        g_assert_true (g_file_set_contents (bad, text, (gssize) i + 1, NULL));
+        run (&r, locale, "import-smd", bad, "-o", out, NULL);
+        if (r.status == 0)
+          {
+            /* Cut right after a block's "end": a whole file (bones at rest). */
+            g_assert_true (i >= 3 && strncmp (text + i - 3, "end", 3) == 0);
+            g_unlink (out);
+          }
+        else
+          {
+            assert_line_error (&r, bad, line + 1);
+            g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+          }
+        run_clear (&r);
+        run (&r, locale, "info", bad, NULL);
+        if (r.status != 0)
+          assert_line_error (&r, bad, line + 1);
+        run_clear (&r);
+      }
+  g_assert_true (g_file_set_contents (bad, "version 1\nnodes\n0 \"a\" -1\nend\nskeleton\ntime 0\n0 1,5 0 0 0 0 0\nend\n", -1, NULL));
+  run (&r, locale, "import-smd", bad, "-o", out, NULL);
+  assert_line_error (&r, bad, 7);
+  g_assert_nonnull (strstr (r.err, ":7: bad number '1,5'"));
+  run_clear (&r);
+  g_assert_true (g_file_set_contents (bad, "version 1\n\x01\xff\xfe garbage\n", -1, NULL));
+  run (&r, locale, "import-smd", bad, "-o", out, NULL);
+  assert_line_error (&r, bad, 2);
+  run_clear (&r);
+out:
+  g_free (text);
+  g_free (src);
+  g_unlink (bad);
+  g_free (bad);
+  g_free (out);
+}
+
+static void
+test_usage (gconstpointer data)
+{
+  const char *locale = data;
+  char *ref = testdata ("hl1test_man_ref.smd");
+  char *out = g_build_filename (tmp_dir, "u.ossa", NULL);
+  JsonParser *parser;
+  JsonObject *o;
+  Run r;
+
+  if (!locale_usable (locale))
+    goto out;
+  if (ref == NULL)
+    {
+      g_test_skip ("OSSA_SHARED_TESTDATA/smd is not available");
+      goto out;
+    }
+  run (&r, locale, "import-smd", ref, NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "missing -o"));
+  run_clear (&r);
+  run (&r, locale, "import-smd", ref, "-o", out, "--plane", "zx", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  run_clear (&r);
+  run (&r, locale, "import-smd", ref, "-o", out, "--fps", "-3", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  run_clear (&r);
+  run (&r, locale, "import-smd", ref, "-o", out, "--fps", "24", "--simplify", "0.01", "--json", NULL);
+  assert_ok (&r);
+  g_assert_cmpstr (r.err, ==, "");
+  parser = json_parser_new ();
+  g_assert_true (json_parser_load_from_data (parser, r.out, -1, NULL));
+  o = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpint (json_object_get_int_member (o, "bones"), ==, 9);
+  g_assert_cmpstr (json_object_get_string_member (o, "plane"), ==, "xz");
+  g_assert_cmpfloat (json_object_get_double_member (o, "fps"), ==, 24);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (json_object_get_array_member (o, "meshes"), 0), "triangles"), ==, 72);
+  g_object_unref (parser);
+  run_clear (&r);
+  run (&r, locale, "export-smd", out, "--anim", "nope", "-o", "x.smd", NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "no animation named 'nope'"));
+  run_clear (&r);
+  run (&r, locale, "export-smd", out, "-o", "x.smd", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  run_clear (&r);
+  run (&r, locale, "info", ref, "--json", NULL);
+  assert_ok (&r);
+  g_assert_nonnull (strstr (r.out, "\"type\":\"smd\""));
+  g_assert_nonnull (strstr (r.out, "\"triangles\":72"));
+  run_clear (&r);
+out:
+  g_unlink (out);
+  g_free (out);
+  g_free (ref);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const char *locales[][2] = { { "C", "C.UTF-8" }, { "de_DE", "de_DE.UTF-8" } };
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  cli_path = g_getenv ("OSSA_CLI");
+  if (cli_path == NULL)
+    return 1;
+  tmp_dir = g_dir_make_tmp ("ossa-cli-smd-XXXXXX", NULL);
+  for (size_t l = 0; l < G_N_ELEMENTS (locales); l++)
+    {
+      char *p;
+
+      p = g_strdup_printf ("/cli-smd/%s/projection", locales[l][0]);
+      g_test_add_data_func (p, locales[l][1], test_projection);
+      g_free (p);
+      p = g_strdup_printf ("/cli-smd/%s/round-trip", locales[l][0]);
+      g_test_add_data_func (p, locales[l][1], test_round_trip);
+      g_free (p);
+      p = g_strdup_printf ("/cli-smd/%s/broken", locales[l][0]);
+      g_test_add_data_func (p, locales[l][1], test_broken);
+      g_free (p);
+      p = g_strdup_printf ("/cli-smd/%s/usage", locales[l][0]);
+      g_test_add_data_func (p, locales[l][1], test_usage);
+      g_free (p);
+    }
+  status = g_test_run ();
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
