@@ -77,6 +77,8 @@ struct _OssaCanvas
   gsize             instances_capacity;
   gboolean          instances_stale;
   unsigned         *band_hits;
+  uint32_t         *joints;        /* which joints are drawn (ossa_scene_visible_joints) */
+  gsize             n_joints;
 
   /* GL objects, valid while realized. */
   gboolean          use_es;
@@ -84,6 +86,7 @@ struct _OssaCanvas
   Uniforms          grid_uniforms, bone_uniforms, joint_uniforms;
   GLuint            grid_vao, bone_vao, joint_vao;
   GLuint            instance_buffer;
+  GLuint            joint_buffer;    /* element indices of the joints drawn */
   OssaCanvasStats   stats;
 
   /* The drag in progress (primary button). */
@@ -159,6 +162,7 @@ ensure_instances (OssaCanvas *self)
       self->instances_capacity = MAX (n, self->instances_capacity * 2);
       self->instances = g_renew (OssaBoneInstance, self->instances, self->instances_capacity);
       self->band_hits = g_renew (unsigned, self->band_hits, self->instances_capacity);
+      self->joints = g_renew (uint32_t, self->joints, self->instances_capacity);
     }
   world = ossa_editor_get_world (self->editor);
   selection = ossa_editor_get_selection (self->editor, &n_selected);
@@ -166,6 +170,7 @@ ensure_instances (OssaCanvas *self)
                               ossa_editor_get_primary (self->editor),
                               self->hover < (gssize) n ? self->hover : -1, self->instances);
   self->n_instances = n;
+  self->n_joints = ossa_scene_visible_joints (self->instances, n, &self->camera, self->joints);
 }
 
 /* ---- camera ---- */
@@ -395,15 +400,18 @@ get_uniforms (GLuint program, const char *extra, Uniforms *u)
   u->extra = extra != NULL ? glGetUniformLocation (program, extra) : -1;
 }
 
+/* The bones' buffer as vertex attributes: per instance for the bones (divisor 1),
+ * per vertex for the joints, which are drawn as points. */
 static void
 set_instance_attributes (gboolean with_bone)
 {
   GLsizei stride = sizeof (OssaBoneInstance);
+  GLuint divisor = with_bone ? 1 : 0;
 
   glEnableVertexAttribArray (0);
   glVertexAttribPointer (0, 2, GL_FLOAT, GL_FALSE, stride,
                          (void *) G_STRUCT_OFFSET (OssaBoneInstance, joint));
-  glVertexAttribDivisor (0, 1);
+  glVertexAttribDivisor (0, divisor);
   if (with_bone)
     {
       glEnableVertexAttribArray (1);
@@ -418,11 +426,11 @@ set_instance_attributes (gboolean with_bone)
   glEnableVertexAttribArray (3);
   glVertexAttribPointer (3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
                          (void *) G_STRUCT_OFFSET (OssaBoneInstance, color));
-  glVertexAttribDivisor (3, 1);
+  glVertexAttribDivisor (3, divisor);
   glEnableVertexAttribArray (4);
   glVertexAttribIPointer (4, 1, GL_UNSIGNED_INT, stride,
                           (void *) G_STRUCT_OFFSET (OssaBoneInstance, flags));
-  glVertexAttribDivisor (4, 1);
+  glVertexAttribDivisor (4, divisor);
 }
 
 static gboolean
@@ -456,6 +464,8 @@ build_gl (OssaCanvas *self, GError **error)
   glGenVertexArrays (1, &self->joint_vao);
   glBindVertexArray (self->joint_vao);
   set_instance_attributes (FALSE);
+  glGenBuffers (1, &self->joint_buffer);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->joint_buffer);
   glBindVertexArray (0);
   glBindBuffer (GL_ARRAY_BUFFER, 0);
   return TRUE;
@@ -483,6 +493,11 @@ delete_gl (OssaCanvas *self)
     {
       glDeleteBuffers (1, &self->instance_buffer);
       self->instance_buffer = 0;
+    }
+  if (self->joint_buffer != 0)
+    {
+      glDeleteBuffers (1, &self->joint_buffer);
+      self->joint_buffer = 0;
     }
 }
 
@@ -564,11 +579,13 @@ ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
       glEnable (GL_BLEND);
       glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
 
-      /* Every bone in one draw, parents first so children lie on top. */
+      /* Every bone in one draw, parents first so children lie on top: one
+       * triangle each, because a software rasteriser (llvmpipe) pays more for a
+       * triangle's setup than for the pixels of a small bone. */
       glUseProgram (self->bone_program);
       set_view_uniforms (self, &self->bone_uniforms, width, height, (float) scale);
       glBindVertexArray (self->bone_vao);
-      glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, n);
+      glDrawArraysInstanced (GL_TRIANGLES, 0, 3, n);
       self->stats.draw_calls++;
 
       /* Every joint in one draw, over all bones. */
@@ -576,7 +593,13 @@ ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
       set_view_uniforms (self, &self->joint_uniforms, width, height, (float) scale);
       glUniform1f (self->joint_uniforms.extra, (float) OSSA_SCENE_JOINT_RADIUS);
       glBindVertexArray (self->joint_vao);
-      glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, n);
+      /* Points, for the same reason; desktop GL takes their size from the
+       * shader only when asked (GLES always does). */
+      if (!self->use_es)
+        glEnable (GL_PROGRAM_POINT_SIZE);
+      glBufferData (GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr) (self->n_joints * sizeof (uint32_t)),
+                    self->joints, GL_STREAM_DRAW);
+      glDrawElements (GL_POINTS, (GLsizei) self->n_joints, GL_UNSIGNED_INT, NULL);
       self->stats.draw_calls++;
 
       glDisable (GL_BLEND);
@@ -1321,6 +1344,7 @@ ossa_canvas_finalize (GObject *object)
 
   g_free (self->instances);
   g_free (self->band_hits);
+  g_free (self->joints);
   g_free (self->dump_path);
   G_OBJECT_CLASS (ossa_canvas_parent_class)->finalize (object);
 }

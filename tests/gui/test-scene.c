@@ -491,12 +491,37 @@ test_instances (void)
   ossa_skeleton_clear (&skel);
 }
 
+/* Zoomed out, tiny bones lose their joint circles; long, length-less, selected
+ * and hovered ones keep them, and zooming in brings them all back. */
+static void
+test_joint_level_of_detail (void)
+{
+  OssaCamera cam = make_camera (0, 0, 1, 640, 400);
+  OssaBoneInstance inst[4] = { 0 };
+  uint32_t shown[4];
+  size_t n;
+
+  inst[0].tip[0] = 100;                 /* 100 px: shown */
+  inst[1].tip[0] = 5;                   /* 5 px: hidden */
+  inst[2].tip[0] = 0;                   /* no length: shown */
+  inst[3].tip[0] = 5;                   /* 5 px but selected: shown */
+  inst[3].flags = OSSA_BONE_SELECTED;
+  n = ossa_scene_visible_joints (inst, 4, &cam, shown);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpuint (shown[0], ==, 0);
+  g_assert_cmpuint (shown[1], ==, 2);
+  g_assert_cmpuint (shown[2], ==, 3);
+  cam.zoom = 4;                         /* 5 units are 20 px now */
+  g_assert_cmpuint (ossa_scene_visible_joints (inst, 4, &cam, shown), ==, 4);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ossa/scene/zoom-keeps-point", test_zoom_keeps_point);
+  g_test_add_func ("/ossa/scene/joint-level-of-detail", test_joint_level_of_detail);
   g_test_add_func ("/ossa/scene/round-trip", test_world_widget_round_trip);
   g_test_add_func ("/ossa/scene/fit", test_fit_contains_everything);
   g_test_add_func ("/ossa/scene/hit-test", test_hit_test);

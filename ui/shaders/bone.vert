@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// One instance per bone: a quad around the tapered shape from joint to tip, in a
+// One instance per bone: a triangle around the tapered shape from joint to tip, in a
 // frame along the bone measured in device pixels (the fragment shader computes the
 // shape's distance there).
 layout(location = 0) in vec2 a_joint;       // world
@@ -32,7 +32,6 @@ to_pixels (vec2 world)
 void
 main ()
 {
-  vec2 corner = vec2 (float (gl_VertexID & 1), float ((gl_VertexID >> 1) & 1));
   vec2 joint = to_pixels (a_joint);
   vec2 tip = to_pixels (a_tip);
   float len = length (tip - joint);
@@ -45,16 +44,22 @@ main ()
   bool hover = (a_flags & 4u) != 0u;
   float R1 = r1 + pad;
   float R2 = r2 + pad;
-  // The quad is the trapezoid of the shape's tangent lines (pushed out by pad), so
-  // fewer pixels are shaded than with a rectangle; short bones, where one end's
-  // circle holds the other, get the square around the joint's circle.
+  // One triangle around the shape: the trapezoid of its tangent lines (pushed out
+  // by pad) extended to where its sides meet, or, when they barely converge (short
+  // bones, where one end's circle holds the other), a triangle twice as tall
+  // around the box of the shape.
   float b = len > r1 - r2 + 1e-3 ? (r1 - r2) / len : 1.0;
   float a = sqrt (max (1.0 - b * b, 0.0));
   float w1 = a > 0.25 ? R1 * (1.0 + b) / a : R1;
   float w2 = a > 0.25 ? R2 * (1.0 - b) / a : R1;
   float top = a > 0.25 ? len + R2 : max (len + R2, R1);
-  float w = mix (w1, w2, corner.y);
-  vec2 local = vec2 (mix (-w, w, corner.x), mix (-R1, top, corner.y));
+  float h = top + R1;
+  bool converge = w1 > 1.25 * w2;
+  float half_base = converge ? w1 : 2.0 * max (w1, w2);
+  float apex = converge ? -R1 + h * w1 / (w1 - w2) : -R1 + 2.0 * h;
+  vec2 local = gl_VertexID == 0 ? vec2 (-half_base, -R1)
+             : gl_VertexID == 1 ? vec2 (half_base, -R1)
+             : vec2 (0.0, apex);
   vec2 pixel = joint + across * local.x + along * local.y;
   vec3 base = a_color.rgb;
 

@@ -104,6 +104,25 @@ ossa_scene_bone_half_width (double length_px)
   return clampd (0.12 * length_px, OSSA_SCENE_BONE_WIDTH_MIN, OSSA_SCENE_BONE_WIDTH_MAX);
 }
 
+size_t
+ossa_scene_visible_joints (const OssaBoneInstance *inst, size_t n, const OssaCamera *cam,
+                           uint32_t *out)
+{
+  double min_sq = (OSSA_SCENE_JOINT_LOD_PX / cam->zoom) * (OSSA_SCENE_JOINT_LOD_PX / cam->zoom);
+  size_t n_out = 0;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      const OssaBoneInstance *b = &inst[i];
+      double dx = (double) b->tip[0] - b->joint[0], dy = (double) b->tip[1] - b->joint[1];
+      double len_sq = dx * dx + dy * dy;
+
+      if (len_sq >= min_sq || len_sq == 0 || (b->flags & (OSSA_BONE_SELECTED | OSSA_BONE_HOVER)))
+        out[n_out++] = (uint32_t) i;
+    }
+  return n_out;
+}
+
 void
 ossa_scene_build_instances (const OssaSkeleton *skel, const OssaXform *world,
                             const OssaCamera *cam, const unsigned *selection, size_t n_selected,

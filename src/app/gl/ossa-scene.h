@@ -86,6 +86,15 @@ void   ossa_scene_build_instances  (const OssaSkeleton *skel, const OssaXform *w
                                     size_t n_selected, ssize_t primary, ssize_t hover,
                                     OssaBoneInstance *out);
 
+/* Which joints to draw, into out (n entries at most); returns how many. A joint is
+ * drawn when its bone is at least OSSA_SCENE_JOINT_LOD_PX long on screen, has no
+ * length at all (then the joint is all there is of it), or is selected or under
+ * the pointer: zoomed out on a big rig, a constant-size circle on every tiny bone
+ * only hides the bones (and costs a software renderer a primitive each). */
+#define OSSA_SCENE_JOINT_LOD_PX 12.0
+size_t ossa_scene_visible_joints   (const OssaBoneInstance *inst, size_t n,
+                                    const OssaCamera *cam, uint32_t *out);
+
 /* The box holding every joint and tip; false when there are no bones. */
 bool   ossa_scene_bounds           (const OssaBoneInstance *inst, size_t n,
                                     double *min_x, double *min_y,
