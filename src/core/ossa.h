@@ -13,6 +13,7 @@
 #include "ossa-io.h"
 #include "ossa-math.h"
 #include "ossa-number.h"
+#include "ossa-pathfind.h"
 #include "ossa-pose.h"
 #include "ossa-skeleton.h"
 #include "ossa-types.h"
