@@ -24,6 +24,11 @@ static const CliCommand commands[] = {
   { "sample", cli_sample, "sample DOC [--anim NAME] --time T",
     "pose of every bone at time T (no --anim: the rest pose)" },
   { "convert", cli_convert, "convert IN OUT", "convert between formats, chosen by extension" },
+  { "astar", cli_astar,
+    "astar MAP --from X,Y --to X,Y [--algo astar|dijkstra|greedy] [--connect 8|4]",
+    "shortest path on a grid map: length, expansions, path" },
+  { "scen", cli_scen, "scen FILE.scen [--maps DIR]",
+    "run a MovingAI scenario: how many optimal lengths, time per search" },
   { "bench", cli_bench, "bench pose [--bones N --keys K | DOC]",
     "time pose sampling + world transforms (ns per bone)" },
 };
@@ -36,7 +41,7 @@ print_usage (FILE *out)
   fputs ("Usage: ossa-cli COMMAND [OPTION…] [ARGUMENT…]\n"
          "\n"
          "Ossa's headless front end: inspect, check, sample and convert skeletal\n"
-         "animation documents (.ossa).\n"
+         "animation documents (.ossa), and find paths on grid maps.\n"
          "\n"
          "Commands:\n", out);
   for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
@@ -90,7 +95,7 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
 
   if (argc < 2)
-    return cli_usage_error (NULL, "missing COMMAND (info, validate, sample, convert, bench)");
+    return cli_usage_error (NULL, "missing COMMAND (info, validate, sample, convert, astar, scen, bench)");
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0
       || strcmp (argv[1], "help") == 0)
     {
