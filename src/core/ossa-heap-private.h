@@ -87,14 +87,17 @@ ossa_heap_push (OssaHeap *heap, OssaHeapEntry e, uint32_t *pos, size_t stride)
 }
 
 /* Removes and returns the smallest entry; the heap must not be empty. The removed
- * node's position is left as it was: the caller marks it. */
+ * node's position is left as it was: the caller marks it.
+ *
+ * Floyd's variant: the hole left at the root follows the smaller child all the way
+ * down (one comparison a level instead of two), then the last entry rises from
+ * there; it belongs near the bottom, so it rarely rises far. */
 static inline OssaHeapEntry
 ossa_heap_pop (OssaHeap *heap, uint32_t *pos, size_t stride)
 {
   OssaHeapEntry *items = heap->items;
   OssaHeapEntry top = items[0];
-  OssaHeapEntry last = items[--heap->n];
-  size_t n = heap->n, i = 0;
+  size_t n = --heap->n, i = 0;
 
   if (n == 0)
     return top;
@@ -106,14 +109,11 @@ ossa_heap_pop (OssaHeap *heap, uint32_t *pos, size_t stride)
         break;
       if (child + 1 < n && ossa_heap_less (&items[child + 1], &items[child]))
         child++;
-      if (!ossa_heap_less (&items[child], &last))
-        break;
       items[i] = items[child];
       pos[(size_t) items[i].node * stride] = (uint32_t) i;
       i = child;
     }
-  items[i] = last;
-  pos[(size_t) last.node * stride] = (uint32_t) i;
+  ossa_heap_sift_up (heap, i, items[n], pos, stride);
   return top;
 }
 
