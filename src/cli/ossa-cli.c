@@ -25,10 +25,10 @@ static const CliCommand commands[] = {
     "pose of every bone at time T (no --anim: the rest pose)" },
   { "convert", cli_convert, "convert IN OUT", "convert between formats, chosen by extension" },
   { "astar", cli_astar,
-    "astar MAP --from X,Y --to X,Y [--algo astar|dijkstra|greedy] [--connect 8|4]",
-    "shortest path on a grid map: length, expansions, path" },
+    "astar MAP --from X,Y --to X,Y",
+    "shortest path on a grid map (--algo astar|dijkstra|greedy, --connect 8|4)" },
   { "scen", cli_scen, "scen FILE.scen [--maps DIR]",
-    "run a MovingAI scenario: how many optimal lengths, time per search" },
+    "run a MovingAI scenario: optimal lengths, time per search" },
   { "bench", cli_bench, "bench pose [--bones N --keys K | DOC]",
     "time pose sampling + world transforms (ns per bone)" },
 };
