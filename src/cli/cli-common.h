@@ -36,6 +36,8 @@ int cli_convert (int argc, char **argv);
 int cli_bench (int argc, char **argv);
 int cli_import_smd (int argc, char **argv);
 int cli_export_smd (int argc, char **argv);
+int cli_astar (int argc, char **argv);
+int cli_scen (int argc, char **argv);
 
 /* "ossa-cli: PATH: message" on stderr (or "ossa-cli: message" when path is NULL). */
 void cli_error (const char *path, const char *format, ...) G_GNUC_PRINTF (2, 3);
@@ -121,5 +123,26 @@ void cli_print_padded (const char *text, int width);
 
 /* Number of characters of a UTF-8 string (bytes when not valid UTF-8). */
 int cli_text_width (const char *text);
+
+/* ---- grid maps (cli-map.c) ---- */
+
+/* Where a map came from. */
+typedef enum
+{
+  CLI_MAP_TEXT,       /* the article's text form */
+  CLI_MAP_MOVINGAI,   /* a MovingAI .map */
+  CLI_MAP_OSSA,       /* a GridMap inside an .ossa document */
+} CliMapSource;
+
+/* Loads the map path holds: a map text file (either form, by content) or the map
+ * called name in an .ossa document (name NULL: its first map). Prints the error
+ * line and returns false on failure. source may be NULL. */
+bool cli_load_map (const char *path, const char *name, OssaGridMap *map, CliMapSource *source);
+
+/* "text", "movingai", "ossa". */
+const char *cli_map_source_name (CliMapSource source);
+
+/* Parses "X,Y" (two decimal integers, which may be negative). */
+bool cli_parse_cell (const char *s, gint64 *x, gint64 *y);
 
 G_END_DECLS

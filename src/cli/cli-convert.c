@@ -64,9 +64,116 @@ convert_ossa_to_ossa (const char *in, const char *out, gboolean json)
   return CLI_EXIT_OK;
 }
 
-/* The conversions there are; SMD and grid map ones slot in here. */
+/* ---- grid maps ---- */
+
+static char *map_name;   /* --map NAME: which map of an .ossa input */
+
+static void
+report_map (const char *in, const char *out, CliMapSource from, const char *to,
+            const OssaGridMap *map, gboolean json)
+{
+  if (json)
+    {
+      JsonBuilder *b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      cli_json_add_file (b, "input", in);
+      cli_json_add_file (b, "output", out);
+      cli_json_add_string (b, "from", cli_map_source_name (from));
+      cli_json_add_string (b, "to", to);
+      cli_json_add_string (b, "map", map->name);
+      cli_json_add_int (b, "width", map->width);
+      cli_json_add_int (b, "height", map->height);
+      cli_json_add_int (b, "walkable", (gint64) ossa_grid_map_count_walkable (map));
+      json_builder_end_object (b);
+      cli_json_print (b);
+    }
+  else
+    printf ("%s → %s: map '%s', %u × %u cells (%s → %s)\n", in, out, map->name, map->width,
+            map->height, cli_map_source_name (from), to);
+}
+
+/* IN (a map in either text form, or an .ossa document's map) to a map text file. */
+static int
+convert_map_to_text (const char *in, const char *out, OssaMapFormat format, gboolean json)
+{
+  OssaGridMap map;
+  CliMapSource from;
+  OssaError err;
+
+  if (!cli_load_map (in, map_name, &map, &from))
+    return CLI_EXIT_INPUT;
+  ossa_error_clear (&err);
+  if (!ossa_grid_map_save (&map, out, format, &err))
+    {
+      cli_error_ossa (&err, out);
+      ossa_grid_map_clear (&map);
+      return CLI_EXIT_INPUT;
+    }
+  report_map (in, out, from, ossa_map_format_name (format), &map, json);
+  ossa_grid_map_clear (&map);
+  return CLI_EXIT_OK;
+}
+
+static int
+convert_to_article (const char *in, const char *out, gboolean json)
+{
+  return convert_map_to_text (in, out, OSSA_MAP_FORMAT_TEXT, json);
+}
+
+static int
+convert_to_movingai (const char *in, const char *out, gboolean json)
+{
+  return convert_map_to_text (in, out, OSSA_MAP_FORMAT_MOVINGAI, json);
+}
+
+/* A map text file to a new document holding that one map. */
+static int
+convert_map_to_ossa (const char *in, const char *out, gboolean json)
+{
+  OssaDocument *doc;
+  OssaGridMap map;
+  CliMapSource from;
+  OssaError err;
+  CliFileKind kind;
+
+  /* An .ossa input named .txt or .map still goes through the document path. */
+  if (!cli_sniff_file (in, &kind))
+    return CLI_EXIT_INPUT;
+  if (kind == CLI_FILE_OSSA)
+    return convert_ossa_to_ossa (in, out, json);
+  if (!cli_load_map (in, map_name, &map, &from))
+    return CLI_EXIT_INPUT;
+  ossa_error_clear (&err);
+  doc = ossa_document_new ();
+  if (doc == NULL || ossa_document_take_map (doc, &map, &err) < 0
+      || !ossa_document_save (doc, out, &err))
+    {
+      if (err.message[0] == '\0')
+        ossa_error_set (&err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      cli_error_ossa (&err, out);
+      ossa_grid_map_clear (&map);
+      ossa_document_free (doc);
+      return CLI_EXIT_INPUT;
+    }
+  report_map (in, out, from, "ossa", &doc->maps[0], json);
+  ossa_document_free (doc);
+  return CLI_EXIT_OK;
+}
+
+/* The conversions there are; SMD ones slot in here. Map text files are read by
+ * content (either form, or an .ossa document), written by OUT's extension: .txt the
+ * article's form, .map MovingAI's. */
 static const Conversion conversions[] = {
   { ".ossa", ".ossa", convert_ossa_to_ossa },
+  { ".txt", ".ossa", convert_map_to_ossa },
+  { ".map", ".ossa", convert_map_to_ossa },
+  { ".ossa", ".txt", convert_to_article },
+  { ".ossa", ".map", convert_to_movingai },
+  { ".txt", ".map", convert_to_movingai },
+  { ".map", ".txt", convert_to_article },
+  { ".txt", ".txt", convert_to_article },
+  { ".map", ".map", convert_to_movingai },
 };
 
 /* The extension of the file name part of path (".ossa"), or "" when it has none. */
@@ -87,6 +194,8 @@ cli_convert (int argc, char **argv)
   gboolean json = FALSE;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+    { "map", 0, 0, G_OPTION_ARG_STRING, &map_name,
+      "Which map of an .ossa IN to write as a map file (default: the first)", "NAME" },
     G_OPTION_ENTRY_NULL
   };
   GOptionContext *context;
@@ -111,7 +220,16 @@ cli_convert (int argc, char **argv)
       "atomically (a temporary file renamed over it): when IN cannot be loaded or the\n"
       "write fails, an existing OUT is left as it was.\n"
       "\n"
-      "JSON: {\"input\", \"output\", \"from\", \"to\", \"bones\", \"animations\", \"maps\"}\n"
+      "Grid maps: .txt is the original article's form (width, height, mapstart, rows\n"
+      "of 0/1, 1 walkable), .map MovingAI's (type octile, height, width, map, rows of\n"
+      "'.' walkable and '@' blocked). An input map is read by its content, whichever\n"
+      "its extension; an .ossa input gives its first map, or the one --map names; a\n"
+      "map written to .ossa becomes a new document holding that one map. Start and\n"
+      "goal are not part of the text forms.\n"
+      "\n"
+      "JSON: {\"input\", \"output\", \"from\", \"to\", \"bones\", \"animations\", \"maps\"};\n"
+      "for a map: {\"input\", \"output\", \"from\", \"to\", \"map\", \"width\", \"height\",\n"
+      "\"walkable\"}\n"
       "\n"
       "Exit status: 0 success, 1 unreadable or invalid IN or OUT not writable,\n"
       "2 bad usage (including a pair of formats that cannot be converted).",
@@ -125,6 +243,7 @@ cli_convert (int argc, char **argv)
     {
       g_option_context_free (context);
       g_string_free (supported, TRUE);
+      g_clear_pointer (&map_name, g_free);
       return CLI_EXIT_USAGE;
     }
   g_option_context_free (context);
@@ -137,13 +256,18 @@ cli_convert (int argc, char **argv)
     if (g_ascii_strcasecmp (from, conversions[i].from) == 0
         && g_ascii_strcasecmp (to, conversions[i].to) == 0)
       {
+        int status;
+
         g_string_free (supported, TRUE);
-        return conversions[i].convert (in, out, json);
+        status = conversions[i].convert (in, out, json);
+        g_clear_pointer (&map_name, g_free);
+        return status;
       }
 
   cli_usage_error ("convert", "cannot convert %s to %s yet (supported: %s)",
                    from[0] ? from : "a file without an extension",
                    to[0] ? to : "a file without an extension", supported->str);
   g_string_free (supported, TRUE);
+  g_clear_pointer (&map_name, g_free);
   return CLI_EXIT_USAGE;
 }

@@ -28,6 +28,11 @@ static const CliCommand commands[] = {
     "Valve SMD skeleton, mesh and animations → document" },
   { "export-smd", cli_export_smd, "export-smd DOC --anim NAME -o OUT.smd",
     "an animation → Valve SMD animation" },
+  { "astar", cli_astar,
+    "astar MAP --from X,Y --to X,Y",
+    "shortest path on a grid map (--algo astar|dijkstra|greedy, --connect 8|4)" },
+  { "scen", cli_scen, "scen FILE.scen [--maps DIR]",
+    "run a MovingAI scenario: optimal lengths, time per search" },
   { "bench", cli_bench, "bench pose [--bones N --keys K | DOC]",
     "time pose sampling + world transforms (ns per bone)" },
 };
@@ -40,7 +45,7 @@ print_usage (FILE *out)
   fputs ("Usage: ossa-cli COMMAND [OPTION…] [ARGUMENT…]\n"
          "\n"
          "Ossa's headless front end: inspect, check, sample and convert skeletal\n"
-         "animation documents (.ossa).\n"
+         "animation documents (.ossa), and find paths on grid maps.\n"
          "\n"
          "Commands:\n", out);
   for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
@@ -94,7 +99,7 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
 
   if (argc < 2)
-    return cli_usage_error (NULL, "missing COMMAND (info, validate, sample, convert, import-smd, export-smd, bench)");
+    return cli_usage_error (NULL, "missing COMMAND (info, validate, sample, convert, import-smd, export-smd, astar, scen, bench)");
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0
       || strcmp (argv[1], "help") == 0)
     {

@@ -14,6 +14,7 @@
 #include "ossa-math.h"
 #include "ossa-mesh.h"
 #include "ossa-number.h"
+#include "ossa-pathfind.h"
 #include "ossa-pose.h"
 #include "ossa-skeleton.h"
 #include "ossa-smd.h"
