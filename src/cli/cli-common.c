@@ -197,22 +197,48 @@ cli_load_any (const char *path, OssaError *err)
 
   if (!cli_sniff (path, &kind, err))
     return NULL;
-  /* One reader per kind of file: the SMD and grid map readers slot in here. */
+  /* One reader per kind of file; each gives a document (an SMD as import-smd with
+   * the default options would, a map file as a document holding that one map). */
+  ossa_error_clear (err);
   switch (kind)
     {
     case CLI_FILE_OSSA:
-      ossa_error_clear (err);
       doc = ossa_document_load (path, err);
-      if (doc == NULL && err->path[0] == '\0')
-        ossa_error_set_location (err, path, err->line);
-      return doc;
+      break;
     case CLI_FILE_SMD:
+      {
+        OssaSmdImportOptions options;
+
+        ossa_smd_import_options_init (&options);
+        doc = ossa_smd_import_files (&path, 1, &options, err);
+        break;
+      }
     case CLI_FILE_MAP:
+      {
+        OssaGridMap map = { 0 };
+
+        doc = NULL;
+        if (!ossa_grid_map_load (&map, path, NULL, err))
+          break;
+        doc = ossa_document_new ();
+        if (doc == NULL || ossa_document_take_map (doc, &map, err) < 0)
+          {
+            if (doc == NULL)
+              ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+            ossa_grid_map_clear (&map);
+            ossa_document_free (doc);
+            doc = NULL;
+          }
+        break;
+      }
     default:
       ossa_error_set (err, OSSA_ERROR_FORMAT, "unsupported file type (%s files are not supported yet)",
                       cli_file_kind_name (kind));
       return NULL;
     }
+  if (doc == NULL && err->path[0] == '\0')
+    ossa_error_set_location (err, path, err->line);
+  return doc;
 }
 
 OssaDocument *

@@ -44,14 +44,15 @@ skeleton_shape (const OssaSkeleton *skel, SkeletonShape *shape)
 }
 
 static void
-print_json (const char *path, const OssaDocument *doc, const SkeletonShape *shape)
+print_json (const char *path, CliFileKind kind, const OssaDocument *doc, const SkeletonShape *shape)
 {
   JsonBuilder *b = json_builder_new ();
 
   json_builder_begin_object (b);
   cli_json_add_file (b, "file", path);
-  cli_json_add_string (b, "type", "ossa");
-  cli_json_add_int (b, "format_version", OSSA_FORMAT_VERSION);
+  cli_json_add_string (b, "type", kind == CLI_FILE_MAP ? "map" : "ossa");
+  if (kind == CLI_FILE_OSSA)
+    cli_json_add_int (b, "format_version", OSSA_FORMAT_VERSION);
   cli_json_add_string (b, "generator", doc->generator);
   cli_json_add_int (b, "bones", (gint64) doc->skeleton.n_bones);
   cli_json_add_int (b, "roots", (gint64) shape->roots);
@@ -97,12 +98,15 @@ print_json (const char *path, const OssaDocument *doc, const SkeletonShape *shap
 }
 
 static void
-print_human (const char *path, const OssaDocument *doc, const SkeletonShape *shape)
+print_human (const char *path, CliFileKind kind, const OssaDocument *doc, const SkeletonShape *shape)
 {
   char a[G_ASCII_DTOSTR_BUF_SIZE], f[G_ASCII_DTOSTR_BUF_SIZE];
   size_t n_names = MIN (doc->skeleton.n_bones, (size_t) INFO_MAX_NAMES);
 
-  printf ("%s: Ossa document, format %u", path, OSSA_FORMAT_VERSION);
+  if (kind == CLI_FILE_MAP)
+    printf ("%s: grid map", path);
+  else
+    printf ("%s: Ossa document, format %u", path, OSSA_FORMAT_VERSION);
   if (doc->generator != NULL && doc->generator[0] != '\0')
     printf (", written by %s", doc->generator);
   printf ("\n");
@@ -136,8 +140,9 @@ print_human (const char *path, const OssaDocument *doc, const SkeletonShape *sha
     printf ("  %s: %u × %u cells\n", doc->maps[i].name, doc->maps[i].width, doc->maps[i].height);
 }
 
+/* An .ossa document, or a map file read as a document holding that one map. */
 static int
-info_ossa (const char *path, gboolean json)
+info_document (const char *path, CliFileKind kind, gboolean json)
 {
   OssaDocument *doc = cli_load_document (path);
   SkeletonShape shape;
@@ -151,9 +156,9 @@ info_ossa (const char *path, gboolean json)
       return CLI_EXIT_INPUT;
     }
   if (json)
-    print_json (path, doc, &shape);
+    print_json (path, kind, doc, &shape);
   else
-    print_human (path, doc, &shape);
+    print_human (path, kind, doc, &shape);
   ossa_document_free (doc);
   return CLI_EXIT_OK;
 }
@@ -267,16 +272,18 @@ cli_info (int argc, char **argv)
 
   if (!cli_sniff_file (argv[1], &kind))
     return CLI_EXIT_INPUT;
-  /* One reader per kind of file; SMD and map readers slot in here. */
+  /* One reader per kind of file. */
   switch (kind)
     {
     case CLI_FILE_OSSA:
-      status = info_ossa (argv[1], json);
+      status = info_document (argv[1], kind, json);
       break;
     case CLI_FILE_SMD:
       status = info_smd (argv[1], json);
       break;
     case CLI_FILE_MAP:
+      status = info_document (argv[1], kind, json);
+      break;
     default:
       cli_error (argv[1], "unsupported file type (%s files are not supported yet)",
                  cli_file_kind_name (kind));

@@ -341,6 +341,16 @@ test_usage (gconstpointer data)
       g_test_skip ("OSSA_SHARED_TESTDATA/smd is not available");
       goto out;
     }
+  /* validate and sample read an SMD as import-smd would. */
+  run (&r, locale, "validate", ref, NULL);
+  assert_ok (&r);
+  g_assert_nonnull (strstr (r.out, "valid (9 bones"));
+  run_clear (&r);
+  run (&r, locale, "sample", ref, "--time", "0", "--json", NULL);
+  assert_ok (&r);
+  g_assert_nonnull (strstr (r.out, "\"bones\":["));
+  run_clear (&r);
+
   run (&r, locale, "import-smd", ref, NULL);
   g_assert_cmpint (r.status, ==, 2);
   g_assert_nonnull (strstr (r.err, "missing -o"));
