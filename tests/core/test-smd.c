@@ -212,14 +212,15 @@ static void
 test_all_files (void)
 {
   const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
-  char *smd_dir;
+  char *smd_dir = dir != NULL ? g_build_filename (dir, "smd", NULL) : NULL;
   GDir *d;
   const char *name;
   int count = 0;
 
-  if (dir == NULL || !g_file_test ((smd_dir = g_build_filename (dir, "smd", NULL)), G_FILE_TEST_IS_DIR))
+  if (smd_dir == NULL || !g_file_test (smd_dir, G_FILE_TEST_IS_DIR))
     {
       g_test_skip ("OSSA_SHARED_TESTDATA/smd is not available");
+      g_free (smd_dir);
       return;
     }
   d = g_dir_open (smd_dir, 0, NULL);
