@@ -11,6 +11,7 @@
 
 #include "ossa-canvas-private.h"
 #include "ossa-gl-program.h"
+#include "ossa-mesh-layer.h"
 #include "ossa-scene.h"
 
 /* How far (logical pixels) the pointer moves before a press becomes a drag. */
@@ -63,6 +64,7 @@ struct _OssaCanvas
   OssaCamera        camera;
   gboolean          fit_pending;
   gboolean          show_names;
+  gboolean          show_meshes;
 
   /* The pointer, when it is over the canvas. */
   double            pointer_px, pointer_py;    /* widget */
@@ -87,6 +89,7 @@ struct _OssaCanvas
   GLuint            grid_vao, bone_vao, joint_vao;
   GLuint            instance_buffer;
   GLuint            joint_buffer;    /* element indices of the joints drawn */
+  OssaMeshLayer     mesh_layer;      /* the document's meshes, under the bones */
   OssaCanvasStats   stats;
 
   /* The drag in progress (primary button). */
@@ -127,6 +130,7 @@ enum
   PROP_POINTER_Y,
   PROP_POINTER_INSIDE,
   PROP_SHOW_NAMES,
+  PROP_SHOW_MESHES,
   N_PROPS
 };
 
@@ -231,6 +235,7 @@ void
 ossa_canvas_fit (OssaCanvas *self)
 {
   double old, x0, y0, x1, y1;
+  gboolean any;
 
   g_return_if_fail (OSSA_IS_CANVAS (self));
   if (self->camera.width <= 0 || self->camera.height <= 0)
@@ -241,7 +246,11 @@ ossa_canvas_fit (OssaCanvas *self)
   self->fit_pending = FALSE;
   old = self->camera.zoom;
   ensure_instances (self);
-  if (ossa_scene_bounds (self->instances, self->n_instances, &x0, &y0, &x1, &y1))
+  any = ossa_scene_bounds (self->instances, self->n_instances, &x0, &y0, &x1, &y1);
+  if (self->show_meshes && self->editor != NULL)
+    ossa_mesh_layer_grow_bounds (&self->mesh_layer, ossa_editor_get_document (self->editor),
+                                 ossa_editor_get_world (self->editor), &any, &x0, &y0, &x1, &y1);
+  if (any)
     ossa_camera_fit (&self->camera, x0, y0, x1, y1, FIT_MARGIN);
   else
     ossa_camera_fit (&self->camera, 0, 0, 0, 0, FIT_MARGIN);
@@ -448,6 +457,8 @@ build_gl (OssaCanvas *self, GError **error)
                                              self->use_es, error);
   if (self->joint_program == 0)
     return FALSE;
+  if (!ossa_mesh_layer_realize (&self->mesh_layer, self->use_es, error))
+    return FALSE;
   get_uniforms (self->grid_program, "u_step", &self->grid_uniforms);
   get_uniforms (self->bone_program, NULL, &self->bone_uniforms);
   get_uniforms (self->joint_program, "u_radius", &self->joint_uniforms);
@@ -477,6 +488,7 @@ delete_gl (OssaCanvas *self)
   GLuint *programs[] = { &self->grid_program, &self->bone_program, &self->joint_program };
   GLuint *arrays[] = { &self->grid_vao, &self->bone_vao, &self->joint_vao };
 
+  ossa_mesh_layer_unrealize (&self->mesh_layer);
   for (gsize i = 0; i < G_N_ELEMENTS (programs); i++)
     if (*programs[i] != 0)
       {
@@ -570,6 +582,14 @@ ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
   glBindVertexArray (self->grid_vao);
   glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
   self->stats.draw_calls++;
+
+  /* Meshes under the bones, in the pose on show. */
+  if (self->show_meshes && self->editor != NULL)
+    self->stats.draw_calls +=
+      ossa_mesh_layer_draw (&self->mesh_layer, ossa_editor_get_document (self->editor),
+                            ossa_editor_get_world (self->editor), width, height,
+                            (float) self->camera.center_x, (float) self->camera.center_y,
+                            (float) (self->camera.zoom * scale), (float) scale);
 
   if (n > 0)
     {
@@ -1346,6 +1366,7 @@ ossa_canvas_finalize (GObject *object)
   g_free (self->band_hits);
   g_free (self->joints);
   g_free (self->dump_path);
+  ossa_mesh_layer_clear (&self->mesh_layer);
   G_OBJECT_CLASS (ossa_canvas_parent_class)->finalize (object);
 }
 
@@ -1374,6 +1395,9 @@ ossa_canvas_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_SHOW_NAMES:
       g_value_set_boolean (value, self->show_names);
       break;
+    case PROP_SHOW_MESHES:
+      g_value_set_boolean (value, self->show_meshes);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1395,6 +1419,14 @@ ossa_canvas_set_property (GObject *object, guint prop_id, const GValue *value,
         {
           self->show_names = g_value_get_boolean (value);
           gtk_widget_queue_draw (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_SHOW_MESHES:
+      if (self->show_meshes != g_value_get_boolean (value))
+        {
+          self->show_meshes = g_value_get_boolean (value);
+          gtk_gl_area_queue_render (GTK_GL_AREA (self));
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -1435,6 +1467,7 @@ ossa_canvas_class_init (OssaCanvasClass *klass)
   properties[PROP_POINTER_INSIDE] = g_param_spec_boolean ("pointer-inside", NULL, NULL, FALSE,
                                                           ro);
   properties[PROP_SHOW_NAMES] = g_param_spec_boolean ("show-names", NULL, NULL, FALSE, rw);
+  properties[PROP_SHOW_MESHES] = g_param_spec_boolean ("show-meshes", NULL, NULL, TRUE, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "canvas.fit", NULL, fit_action);
@@ -1442,6 +1475,7 @@ ossa_canvas_class_init (OssaCanvasClass *klass)
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_property_action (widget_class, "canvas.show-names", "show-names");
+  gtk_widget_class_install_property_action (widget_class, "canvas.show-meshes", "show-meshes");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "canvas.fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Home, 0, "canvas.fit", NULL);
@@ -1470,6 +1504,7 @@ ossa_canvas_init (OssaCanvas *self)
   self->created = -1;
   self->create_parent = -1;
   self->instances_stale = TRUE;
+  self->show_meshes = TRUE;
   if (dump != NULL && dump[0] != '\0')
     self->dump_path = g_strdup (dump);
 

@@ -12,9 +12,10 @@ G_BEGIN_DECLS
  * rubber band, the editor's tool on drag, pan and zoom).
  *
  * Properties: "editor"; read-only "zoom" (1.0 = 100 %), "pointer-x", "pointer-y"
- * (world units, y up), "pointer-inside"; read-write "show-names".
+ * (world units, y up), "pointer-inside"; read-write "show-names", "show-meshes"
+ * (the document's meshes under the bones, following the pose; default on).
  * Actions: canvas.fit, canvas.zoom-in, canvas.zoom-out, canvas.zoom-reset,
- * canvas.show-names (stateful, the property). */
+ * canvas.show-names, canvas.show-meshes (stateful, the properties). */
 #define OSSA_TYPE_CANVAS (ossa_canvas_get_type ())
 
 G_DECLARE_FINAL_TYPE (OssaCanvas, ossa_canvas, OSSA, CANVAS, GtkGLArea)

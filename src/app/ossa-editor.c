@@ -22,6 +22,7 @@ struct _OssaEditor
   OssaHistory   *history;
   GFile         *file;
   gboolean       modified;      /* as last notified */
+  gboolean       never_saved;   /* made elsewhere (an import): unsaved until saved */
   guint64        last_merge_id;
 
   GArray        *selection;     /* guint, ascending */
@@ -168,7 +169,7 @@ update_pose (OssaEditor *self)
 static void
 notify_history (OssaEditor *self)
 {
-  gboolean modified = ossa_history_is_modified (self->history);
+  gboolean modified = self->never_saved || ossa_history_is_modified (self->history);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
@@ -398,12 +399,13 @@ ossa_editor_dup_display_name (OssaEditor *self)
 }
 
 static void
-replace_document (OssaEditor *self, OssaDocument *doc, GFile *file)
+replace_document (OssaEditor *self, OssaDocument *doc, GFile *file, gboolean never_saved)
 {
   ossa_document_free (self->document);
   self->document = doc;
   ossa_history_clear (self->history);
   ossa_history_mark_saved (self->history);
+  self->never_saved = never_saved;
   g_set_object (&self->file, file);
   g_array_set_size (self->selection, 0);
   self->primary = -1;
@@ -425,7 +427,22 @@ ossa_editor_new_document (OssaEditor *self)
   doc = ossa_document_new ();
   if (doc == NULL)
     g_error ("out of memory");
-  replace_document (self, doc, NULL);
+  replace_document (self, doc, NULL, FALSE);
+}
+
+/**
+ * ossa_editor_take_document:
+ * @document: (transfer full): a valid document made elsewhere (an import)
+ *
+ * Replaces the document with @document, untitled and with an empty history. As it
+ * exists nowhere on disk, it counts as modified until it is saved.
+ */
+void
+ossa_editor_take_document (OssaEditor *self, OssaDocument *document)
+{
+  g_return_if_fail (OSSA_IS_EDITOR (self));
+  g_return_if_fail (document != NULL);
+  replace_document (self, document, NULL, TRUE);
 }
 
 /**
@@ -458,7 +475,7 @@ ossa_editor_load (OssaEditor *self, GFile *file, GError **error)
       ossa_gerror_set_from_core (error, &err);
       return FALSE;
     }
-  replace_document (self, doc, file);
+  replace_document (self, doc, file, FALSE);
   return TRUE;
 }
 
@@ -492,6 +509,7 @@ ossa_editor_save (OssaEditor *self, GFile *file, GError **error)
       return FALSE;
     }
   ossa_history_mark_saved (self->history);
+  self->never_saved = FALSE;
   if (self->file == NULL || !g_file_equal (self->file, file))
     {
       g_set_object (&self->file, file);

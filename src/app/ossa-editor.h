@@ -48,6 +48,8 @@ gboolean            ossa_editor_get_modified     (OssaEditor    *self);
 char               *ossa_editor_dup_display_name (OssaEditor    *self);
 
 void                ossa_editor_new_document     (OssaEditor    *self);
+void                ossa_editor_take_document    (OssaEditor    *self,
+                                                  OssaDocument  *document);
 gboolean            ossa_editor_load             (OssaEditor    *self,
                                                   GFile         *file,
                                                   GError       **error);

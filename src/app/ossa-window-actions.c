@@ -7,6 +7,7 @@
 
 #include "ossa-dialogs.h"
 #include "ossa-gerror.h"
+#include "ossa-smd-import.h"
 #include "ossa-window-private.h"
 
 /* The win.* actions. Their accelerators are the application's
@@ -32,6 +33,9 @@ static const struct
   { "s", "win.tool", "'scale'" },
   { "c", "win.tool", "'create'" },
   { "n", "win.show-names", NULL },
+  { "m", "win.show-meshes", NULL },
+  { "<Control>i", "win.import-smd", NULL },
+  { "<Control>e", "win.export-smd", NULL },
   { "Delete|KP_Delete", "win.delete", NULL },
   { "F2", "win.rename", NULL },
   { "Home|KP_Home", "win.fit", NULL },
@@ -145,6 +149,22 @@ save_as_activated (GSimpleAction *action,
                    gpointer       user_data)
 {
   ossa_window_save (OSSA_WINDOW (user_data), TRUE);
+}
+
+static void
+import_smd_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  ossa_smd_import_start (OSSA_WINDOW (user_data));
+}
+
+static void
+export_smd_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  ossa_smd_export_start (OSSA_WINDOW (user_data));
 }
 
 static void
@@ -328,6 +348,25 @@ show_names_changed_cb (OssaWindow *self)
   g_simple_action_set_state (lookup (self, "show-names"), g_variant_new_boolean (show));
 }
 
+static void
+show_meshes_change_state (GSimpleAction *action,
+                          GVariant      *value,
+                          gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+
+  g_object_set (self->canvas, "show-meshes", g_variant_get_boolean (value), NULL);
+}
+
+static void
+show_meshes_changed_cb (OssaWindow *self)
+{
+  gboolean show = FALSE;
+
+  g_object_get (self->canvas, "show-meshes", &show, NULL);
+  g_simple_action_set_state (lookup (self, "show-meshes"), g_variant_new_boolean (show));
+}
+
 /* Animation ------------------------------------------------------------------- */
 
 static void
@@ -358,6 +397,8 @@ static const GActionEntry win_actions[] = {
   { "open-recent", open_recent_activated, "s", NULL, NULL, { 0 } },
   { "save", save_activated, NULL, NULL, NULL, { 0 } },
   { "save-as", save_as_activated, NULL, NULL, NULL, { 0 } },
+  { "import-smd", import_smd_activated, NULL, NULL, NULL, { 0 } },
+  { "export-smd", export_smd_activated, NULL, NULL, NULL, { 0 } },
   { "close", close_activated, NULL, NULL, NULL, { 0 } },
   { "undo", undo_activated, NULL, NULL, NULL, { 0 } },
   { "redo", redo_activated, NULL, NULL, NULL, { 0 } },
@@ -371,6 +412,7 @@ static const GActionEntry win_actions[] = {
   { "zoom-reset", canvas_activated, NULL, NULL, NULL, { 0 } },
   { "fit", canvas_activated, NULL, NULL, NULL, { 0 } },
   { "show-names", NULL, NULL, "true", show_names_change_state, { 0 } },
+  { "show-meshes", NULL, NULL, "true", show_meshes_change_state, { 0 } },
   { "mode", NULL, "s", "'setup'", mode_change_state, { 0 } },
   /* The map editor comes in the next release; the menu says so. */
   { "new-map", NULL, NULL, NULL, NULL, { 0 } },
@@ -403,7 +445,7 @@ make_key_shortcuts (void)
  * @self: an #OssaWindow
  *
  * Adds the win.* actions and the window's own key shortcuts, and keeps the
- * stateful actions (tool, mode, show-names) in step with the editor and canvas.
+ * stateful actions (tool, mode, show-names, show-meshes) in step with the editor and canvas.
  */
 void
 ossa_window_actions_init (OssaWindow *self)
@@ -421,9 +463,12 @@ ossa_window_actions_init (OssaWindow *self)
                            G_CALLBACK (mode_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "notify::show-names",
                            G_CALLBACK (show_names_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::show-meshes",
+                           G_CALLBACK (show_meshes_changed_cb), self, G_CONNECT_SWAPPED);
   tool_changed_cb (self);
   mode_changed_cb (self);
   show_names_changed_cb (self);
+  show_meshes_changed_cb (self);
 }
 
 /**
@@ -446,6 +491,7 @@ ossa_window_actions_update (OssaWindow *self)
   set_enabled (self, "rename", ossa_editor_get_primary (self->editor) >= 0);
   set_enabled (self, "select-all", doc->skeleton.n_bones > 0);
   set_enabled (self, "select-none", n_selected > 0);
+  set_enabled (self, "export-smd", doc->n_animations > 0);
   ossa_window_actions_sync_menus (self);
 }
 

@@ -1,0 +1,1254 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SMD in the editor: the import worker (progress, cancel, errors), File > Import
+ * SMD… and File > Export SMD… in a real window on the files of
+ * OSSA_SHARED_TESTDATA/smd (skipped with a message when absent), and the meshes on
+ * the canvas (drawn, following their bone, hidden by View > Show Meshes). */
+#define G_LOG_DOMAIN "test-smd"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "ossa.h"
+
+#include "ossa-application.h"
+#include "ossa-canvas-private.h"
+#include "ossa-smd-import.h"
+#include "ossa-window-private.h"
+
+typedef struct
+{
+  OssaApplication *app;
+  OssaWindow      *window;
+  char            *tmpdir;
+} Fixture;
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+flush_widget (GtkWidget *widget)
+{
+  gtk_test_widget_wait_for_draw (widget);
+  gdk_display_sync (gtk_widget_get_display (widget));
+  iterate ();
+}
+
+/* A file of the shared SMD set, or NULL (and the test skipped) when absent. */
+static char *
+testdata (const char *name)
+{
+  const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
+  char *path = dir != NULL ? g_build_filename (dir, "smd", name, NULL) : NULL;
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autofree char *message = g_strdup_printf ("OSSA_SHARED_TESTDATA/smd/%s is not available",
+                                                  name);
+
+      g_test_skip (message);
+      g_clear_pointer (&path, g_free);
+    }
+  return path;
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->app = g_object_new (OSSA_TYPE_APPLICATION,
+                         "application-id", APP_ID,
+                         "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
+                         NULL);
+  g_application_register (G_APPLICATION (f->app), NULL, &error);
+  g_assert_no_error (error);
+  f->tmpdir = g_dir_make_tmp ("ossa-test-smd-XXXXXX", &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (f->app)));
+  g_autofree char *command = NULL;
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_destroy (GTK_WINDOW (l->data));
+  g_list_free (windows);
+  iterate ();
+  g_clear_object (&f->app);
+  command = g_strdup_printf ("rm -rf '%s'", f->tmpdir);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+  g_clear_pointer (&f->tmpdir, g_free);
+}
+
+static void
+open_window (Fixture *f)
+{
+  f->window = ossa_window_new (f->app);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (f->window));
+  flush_widget (GTK_WIDGET (f->window));
+}
+
+static OssaEditor *
+editor_of (Fixture *f)
+{
+  return ossa_window_get_editor (f->window);
+}
+
+static const OssaDocument *
+doc_of (Fixture *f)
+{
+  return ossa_editor_get_document (editor_of (f));
+}
+
+static char *
+tmp_path (Fixture    *f,
+          const char *basename)
+{
+  return g_build_filename (f->tmpdir, basename, NULL);
+}
+
+static void
+add_bone (OssaEditor *editor,
+          const char *name)
+{
+  OssaTransform rest = ossa_transform_identity ();
+  OssaError err = { 0 };
+  OssaCommand *command = ossa_command_add_bone (ossa_editor_get_document (editor), name, -1,
+                                                &rest, 1.0f, 0x4a90d9ff, &err);
+
+  g_assert_nonnull (command);
+  g_assert_true (ossa_editor_execute (editor, command, NULL));
+}
+
+/* A visible toplevel of @type transient for @parent, or NULL. */
+static GtkWindow *
+find_transient (GtkWindow *parent,
+                GType      type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (toplevel, type)
+          && gtk_window_get_transient_for (toplevel) == parent
+          && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        {
+          g_assert_null (found);
+          found = toplevel;
+        }
+    }
+  return found;
+}
+
+static GtkMessageDialog *
+find_message (GtkWindow      *parent,
+              GtkMessageType  type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+      GtkMessageType message_type;
+
+      if (!GTK_IS_MESSAGE_DIALOG (toplevel) || gtk_window_get_transient_for (toplevel) != parent
+          || !gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        continue;
+      g_object_get (toplevel, "message-type", &message_type, NULL);
+      if (message_type == type)
+        return GTK_MESSAGE_DIALOG (toplevel);
+    }
+  return NULL;
+}
+
+static void
+answer (GtkMessageDialog *dialog,
+        int               response)
+{
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), response);
+  iterate ();
+}
+
+static OssaSmdImportDialog *
+open_import_dialog (Fixture *f)
+{
+  OssaSmdImportDialog *dialog;
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "import-smd"));
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "import-smd", NULL);
+  flush_widget (GTK_WIDGET (f->window));
+  dialog = (OssaSmdImportDialog *) find_transient (GTK_WINDOW (f->window),
+                                                   OSSA_TYPE_SMD_IMPORT_DIALOG);
+  g_assert_nonnull (dialog);
+  /* Not modal: the window goes on working during a long import. */
+  g_assert_false (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  return dialog;
+}
+
+static void
+dialog_set_files (OssaSmdImportDialog *dialog,
+                  const char          *reference,
+                  ...)
+{
+  g_autoptr(GFile) ref = g_file_new_for_path (reference);
+  va_list args;
+  const char *path;
+
+  ossa_smd_import_dialog_set_reference (dialog, ref);
+  va_start (args, reference);
+  while ((path = va_arg (args, const char *)) != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+
+      ossa_smd_import_dialog_add_animation (dialog, file);
+    }
+  va_end (args);
+}
+
+/* Until the dialog's import is over (or the dialog is gone). */
+static void
+wait_import (OssaSmdImportDialog *dialog)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  while (dialog != NULL && ossa_smd_import_dialog_get_running (dialog)
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  if (dialog != NULL)
+    {
+      g_assert_false (ossa_smd_import_dialog_get_running (dialog));
+      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+    }
+  iterate ();
+}
+
+static char *
+dup_names (const OssaDocument *doc)
+{
+  GString *s = g_string_new (NULL);
+
+  for (gsize i = 0; i < doc->skeleton.n_bones; i++)
+    g_string_append_printf (s, "%s%s", i ? " " : "", doc->skeleton.bones[i].name);
+  return g_string_free (s, FALSE);
+}
+
+/* The document the CLI would make from the same files. */
+static OssaDocument *
+import_directly (const char * const *paths,
+                 gsize               n)
+{
+  OssaSmdImportOptions options;
+  OssaError err;
+  OssaDocument *doc;
+
+  ossa_smd_import_options_init (&options);
+  ossa_error_clear (&err);
+  doc = ossa_smd_import_files (paths, n, &options, &err);
+  if (doc == NULL)
+    g_error ("%s:%d: %s", err.path, err.line, err.message);
+  return doc;
+}
+
+static void
+assert_same_structure (const OssaDocument *a,
+                       const OssaDocument *b)
+{
+  g_autofree char *names_a = dup_names (a);
+  g_autofree char *names_b = dup_names (b);
+
+  g_assert_cmpstr (names_a, ==, names_b);
+  g_assert_cmpuint (a->n_animations, ==, b->n_animations);
+  for (gsize i = 0; i < a->n_animations; i++)
+    {
+      g_assert_cmpstr (a->animations[i].name, ==, b->animations[i].name);
+      g_assert_cmpuint (a->animations[i].n_tracks, ==, b->animations[i].n_tracks);
+    }
+  g_assert_cmpuint (a->n_meshes, ==, b->n_meshes);
+  for (gsize i = 0; i < a->n_meshes; i++)
+    g_assert_cmpuint (a->meshes[i].n_triangles, ==, b->meshes[i].n_triangles);
+}
+
+/* ---- the worker ---- */
+
+typedef struct
+{
+  GArray        *fractions;   /* double, as reported */
+  OssaDocument  *doc;
+  char         **notices;
+  GError        *error;
+  gboolean       done;
+  GCancellable  *cancel_on_progress;
+  guint          ticks;       /* main loop turns while the import ran */
+} Run;
+
+static void
+run_progress (double   fraction,
+              gpointer user_data)
+{
+  Run *run = user_data;
+
+  g_assert_false (run->done);
+  g_array_append_val (run->fractions, fraction);
+  if (run->cancel_on_progress != NULL)
+    g_cancellable_cancel (run->cancel_on_progress);
+}
+
+static void
+run_done (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  Run *run = user_data;
+
+  run->doc = ossa_smd_import_finish (result, &run->notices, &run->error);
+  run->done = TRUE;
+}
+
+static gboolean
+tick_cb (gpointer user_data)
+{
+  Run *run = user_data;
+
+  run->ticks++;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+run_import (Run                 *run,
+            const char * const  *paths,
+            guint                n,
+            GCancellable        *cancellable)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  guint tick;
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (files, g_file_new_for_path (paths[i]));
+  run->fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  tick = g_timeout_add (1, tick_cb, run);
+  ossa_smd_import_async ((GFile * const *) files->pdata, n, NULL, cancellable, run_progress,
+                         run, run_done, run);
+  while (!run->done)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  /* Nothing reported after the end. */
+  iterate ();
+}
+
+static void
+run_clear (Run *run)
+{
+  g_array_unref (run->fractions);
+  ossa_document_free (run->doc);
+  g_strfreev (run->notices);
+  g_clear_error (&run->error);
+}
+
+static void
+test_worker_progress (void)
+{
+  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = testdata ("hl1test_man_walk.smd");
+  const char *paths[2];
+  OssaDocument *expected;
+  Run run = { 0 };
+  double last = 0;
+
+  if (ref == NULL || walk == NULL)
+    return;
+  paths[0] = ref;
+  paths[1] = walk;
+  run_import (&run, paths, 2, NULL);
+  g_assert_no_error (run.error);
+  g_assert_nonnull (run.doc);
+
+  /* Reported on this thread, never backwards, ending at 1. */
+  g_assert_cmpuint (run.fractions->len, >=, 1);
+  for (guint i = 0; i < run.fractions->len; i++)
+    {
+      double fraction = g_array_index (run.fractions, double, i);
+
+      g_assert_cmpfloat (fraction, >=, last);
+      g_assert_cmpfloat (fraction, <=, 1.0);
+      last = fraction;
+    }
+  g_assert_cmpfloat (last, ==, 1.0);
+  g_assert_nonnull (run.notices);
+  g_assert_cmpuint (g_strv_length (run.notices), ==, 0);
+
+  /* What the CLI makes of the same files. */
+  expected = import_directly (paths, 2);
+  assert_same_structure (run.doc, expected);
+  g_assert_cmpuint (run.doc->skeleton.n_bones, ==, 9);
+  g_assert_cmpuint (run.doc->n_animations, ==, 1);
+  g_assert_cmpstr (run.doc->animations[0].name, ==, "hl1test_man_walk");
+  g_assert_cmpuint (run.doc->n_meshes, ==, 1);
+  g_assert_cmpuint (run.doc->meshes[0].n_triangles, ==, 72);
+  ossa_document_free (expected);
+  run_clear (&run);
+}
+
+/* Many 2.4 MB files (symbolic links to one): an import that takes over a second,
+ * long enough to cancel on the first progress report even on a busy machine. */
+#define LARGE_SET 40
+static char **
+make_large_set (const char *dir,
+                const char *large,
+                guint       n)
+{
+  char **paths = g_new0 (char *, n + 1);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("large%02u.smd", i);
+
+      paths[i] = g_build_filename (dir, name, NULL);
+      g_assert_cmpint (symlink (large, paths[i]), ==, 0);
+    }
+  return paths;
+}
+
+static void
+test_worker_cancel (void)
+{
+  g_autofree char *large = testdata ("hlsdk_loader_rampwalk_large.smd");
+  g_autofree char *dir = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_auto(GStrv) paths = NULL;
+  Run run = { 0 };
+  g_autofree char *command = NULL;
+
+  if (large == NULL)
+    return;
+  dir = g_dir_make_tmp ("ossa-test-smd-cancel-XXXXXX", NULL);
+  paths = make_large_set (dir, large, LARGE_SET);
+
+  /* Without cancelling, for comparison: the files import. */
+  run_import (&run, (const char * const *) paths, 4, NULL);
+  g_assert_no_error (run.error);
+  g_assert_cmpuint (run.doc->n_animations, ==, 4);
+  g_test_message ("%u main loop turns during the import", run.ticks);
+  run_clear (&run);
+
+  run = (Run) { 0 };
+  run.cancel_on_progress = cancellable;
+  run_import (&run, (const char * const *) paths, LARGE_SET, cancellable);
+  g_assert_error (run.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (run.doc);
+  g_assert_cmpuint (g_strv_length (run.notices), ==, 0);
+  /* Stopped early: the first report cancelled it, well before the end. */
+  g_assert_cmpuint (run.fractions->len, >=, 1);
+  g_assert_cmpfloat (g_array_index (run.fractions, double, run.fractions->len - 1), <, 1.0);
+  run_clear (&run);
+
+  /* Cancelled before it starts: nothing at all. */
+  run = (Run) { 0 };
+  run_import (&run, (const char * const *) paths, LARGE_SET, cancellable);
+  g_assert_error (run.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (run.doc);
+  run_clear (&run);
+
+  command = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+}
+
+static void
+test_worker_broken (void)
+{
+  static const char broken[] =
+    "version 1\n"
+    "nodes\n"
+    "  0 \"root\" -1\n"
+    "  1 \"arm\" 0\n"
+    "end\n"
+    "skeleton\n"
+    "time 0\n"
+    "  0 0 0 0 0 0 0\n"
+    "  1 1 0 0 0 0\n"      /* line 9: one field short */
+    "end\n";
+  g_autofree char *dir = g_dir_make_tmp ("ossa-test-smd-broken-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "broken.smd", NULL);
+  g_autofree char *prefix = g_strdup_printf ("%s:9: ", path);
+  const char *paths[1] = { path };
+  Run run = { 0 };
+
+  g_assert_true (g_file_set_contents (path, broken, -1, NULL));
+  run_import (&run, paths, 1, NULL);
+  g_assert_null (run.doc);
+  g_assert_nonnull (run.error);
+  g_test_message ("%s", run.error->message);
+  g_assert_true (g_str_has_prefix (run.error->message, prefix));
+  run_clear (&run);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* ---- the dialog in a window ---- */
+
+static GFile *
+choose_in_chooser (GtkWindow  *parent,
+                   const char *path)
+{
+  GtkFileChooser *chooser = (GtkFileChooser *) find_transient (parent, GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (chooser);
+  g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                   "SMD files (*.smd, *.vta)");
+  gtk_file_chooser_set_file (chooser, file, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 500; i++)
+    {
+      g_autoptr(GFile) selected = gtk_file_chooser_get_file (chooser);
+
+      if (selected != NULL && g_file_equal (selected, file))
+        break;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  flush_widget (GTK_WIDGET (parent));
+  g_assert_null (find_transient (parent, GTK_TYPE_FILE_CHOOSER_DIALOG));
+  return g_steal_pointer (&file);
+}
+
+static void
+save_screenshot (GtkWidget  *widget,
+                 const char *basename)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR")
+                                                                          : ".",
+                                            basename, NULL);
+  GskRenderNode *node;
+  GdkTexture *texture;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+}
+
+/* File > Import SMD… on an empty window: the reference through the chooser, an
+ * animation, then the new untitled document with bones, mesh and animation. */
+static void
+test_dialog_import (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = testdata ("hl1test_man_walk.smd");
+  const char *paths[2];
+  OssaSmdImportDialog *dialog;
+  OssaSmdImportOptions options;
+  OssaDocument *expected;
+  OssaCanvasStats stats;
+
+  if (ref == NULL || walk == NULL)
+    return;
+  open_window (f);
+  dialog = open_import_dialog (f);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+
+  /* Nothing to import yet. */
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL)
+                  && ossa_smd_import_dialog_get_running (dialog));
+  g_assert_false (ossa_smd_import_dialog_get_running (dialog));
+
+  /* The reference as a person picks it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.choose-reference",
+                                             NULL));
+  flush_widget (GTK_WIDGET (dialog));
+  g_object_unref (choose_in_chooser (GTK_WINDOW (dialog), ref));
+  dialog_set_files (dialog, ref, walk, NULL);
+  flush_widget (GTK_WIDGET (dialog));
+  save_screenshot (GTK_WIDGET (dialog), "smd-import-dialog.png");
+
+  ossa_smd_import_dialog_get_options (dialog, &options);
+  g_assert_cmpint (options.plane, ==, OSSA_SMD_PLANE_XZ);
+  g_assert_cmpfloat (options.fps, ==, 30.0f);
+  g_assert_cmpfloat (options.simplify, ==, 0.0f);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL));
+  g_assert_true (ossa_smd_import_dialog_get_running (dialog));
+  wait_import (dialog);
+  /* It closed itself; nothing unsaved was in the way, so no question. */
+  g_assert_null (dialog);
+  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
+  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_INFO));
+  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_ERROR));
+
+  paths[0] = ref;
+  paths[1] = walk;
+  expected = import_directly (paths, 2);
+  assert_same_structure (doc_of (f), expected);
+  ossa_document_free (expected);
+
+  /* A new document that exists nowhere on disk yet. */
+  g_assert_null (ossa_editor_get_file (editor_of (f)));
+  g_assert_true (ossa_editor_get_modified (editor_of (f)));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, "• Untitled — Ossa");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "export-smd"));
+
+  /* The rest pose with its mesh: one more draw call. */
+  flush_widget (GTK_WIDGET (f->window));
+  _ossa_canvas_get_stats (f->window->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 4);
+  save_screenshot (GTK_WIDGET (f->window), "smd-import-rest.png");
+
+  /* The walk, a third of the way in. */
+  ossa_editor_set_mode (editor_of (f), OSSA_EDIT_MODE_ANIMATE);
+  ossa_editor_set_time (editor_of (f), 0.3);
+  ossa_canvas_fit (f->window->canvas);
+  flush_widget (GTK_WIDGET (f->window));
+  _ossa_canvas_get_stats (f->window->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 4);
+  save_screenshot (GTK_WIDGET (f->window), "smd-import.png");
+}
+
+/* A larger model seen from the side (plane yz): Barney walking, every mesh vertex
+ * in view after a fit, and a screenshot kept as an artefact. */
+static void
+test_barney_screenshot (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autofree char *ref = testdata ("hlsdk_barney_hd_ref.smd");
+  g_autofree char *walk = testdata ("hlsdk_barney_hd_walk.smd");
+  const char *paths[2];
+  OssaCanvasStats stats;
+  OssaSmdImportOptions options;
+  const OssaCamera *camera;
+  const OssaMesh *mesh;
+  g_autofree float *xy = NULL;
+  OssaError err;
+
+  if (ref == NULL || walk == NULL)
+    return;
+  open_window (f);
+  paths[0] = ref;
+  paths[1] = walk;
+  ossa_smd_import_options_init (&options);
+  options.plane = OSSA_SMD_PLANE_YZ;
+  ossa_error_clear (&err);
+  ossa_editor_take_document (editor_of (f), ossa_smd_import_files (paths, 2, &options, &err));
+  g_assert_cmpuint (doc_of (f)->n_meshes, ==, 1);
+  ossa_editor_set_mode (editor_of (f), OSSA_EDIT_MODE_ANIMATE);
+  ossa_editor_set_time (editor_of (f), 0.4);
+  ossa_canvas_fit (f->window->canvas);
+  flush_widget (GTK_WIDGET (f->window));
+  _ossa_canvas_get_stats (f->window->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 4);
+
+  /* The fit holds the mesh, not only the bones (the head reaches past them). */
+  camera = _ossa_canvas_get_camera (f->window->canvas);
+  mesh = &doc_of (f)->meshes[0];
+  xy = g_new (float, 2 * mesh->n_vertices);
+  ossa_mesh_deform (mesh, ossa_editor_get_world (editor_of (f)), xy);
+  for (gsize v = 0; v < mesh->n_vertices; v++)
+    {
+      double px, py;
+
+      ossa_camera_world_to_widget (camera, xy[2 * v], xy[2 * v + 1], &px, &py);
+      g_assert_cmpfloat (px, >=, 0);
+      g_assert_cmpfloat (py, >=, 0);
+      g_assert_cmpfloat (px, <=, camera->width);
+      g_assert_cmpfloat (py, <=, camera->height);
+    }
+  save_screenshot (GTK_WIDGET (f->window), "smd-barney.png");
+}
+
+/* Over unsaved changes: the window's question first; Cancel drops the import. */
+static void
+test_dialog_unsaved (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
+  OssaSmdImportDialog *dialog;
+
+  if (ref == NULL)
+    return;
+  open_window (f);
+  add_bone (editor_of (f), "mine");
+
+  dialog = open_import_dialog (f);
+  /* A second Import SMD… brings the same dialog forward. */
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "import-smd", NULL);
+  iterate ();
+  g_assert_true (open_import_dialog (f) == dialog);
+  dialog_set_files (dialog, ref, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
+  wait_import (dialog);
+  flush_widget (GTK_WIDGET (f->window));
+  answer (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_CANCEL);
+  {
+    g_autofree char *names = dup_names (doc_of (f));
+
+    g_assert_cmpstr (names, ==, "mine");
+  }
+
+  dialog = open_import_dialog (f);
+  dialog_set_files (dialog, ref, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
+  wait_import (dialog);
+  flush_widget (GTK_WIDGET (f->window));
+  answer (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_REJECT);
+  g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 9);
+  g_assert_cmpuint (doc_of (f)->n_meshes, ==, 1);
+  g_assert_true (ossa_editor_get_modified (editor_of (f)));
+}
+
+static void
+cancel_on_progress_cb (OssaSmdImportDialog *dialog,
+                       GParamSpec          *pspec,
+                       gboolean            *cancelled)
+{
+  if (*cancelled || ossa_smd_import_dialog_get_progress (dialog) <= 0)
+    return;
+  *cancelled = TRUE;
+  /* The Cancel button. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.cancel", NULL));
+}
+
+/* A long import with the progress bar: Cancel stops it and changes nothing, while
+ * the window kept working. */
+static void
+test_dialog_cancel (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *large = testdata ("hlsdk_loader_rampwalk_large.smd");
+  g_auto(GStrv) paths = NULL;
+  OssaSmdImportDialog *dialog;
+  GtkProgressBar *bar = NULL;
+  gboolean cancelled = FALSE;
+  g_autofree char *names = NULL;
+  GtkLabel *status;
+
+  if (large == NULL)
+    return;
+  paths = make_large_set (f->tmpdir, large, LARGE_SET);
+  open_window (f);
+  add_bone (editor_of (f), "mine");
+
+  dialog = open_import_dialog (f);
+  dialog_set_files (dialog, paths[0], NULL);
+  for (guint i = 1; i < LARGE_SET; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (paths[i]);
+
+      ossa_smd_import_dialog_add_animation (dialog, file);
+    }
+  g_signal_connect (dialog, "notify::progress", G_CALLBACK (cancel_on_progress_cb), &cancelled);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
+  g_assert_true (ossa_smd_import_dialog_get_running (dialog));
+  /* The window still takes edits while the worker reads. */
+  add_bone (editor_of (f), "during");
+  g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 2);
+
+  /* The bar is on show while it runs. */
+  {
+    GtkWidget *child;
+
+    for (child = gtk_widget_get_first_child (gtk_window_get_child (GTK_WINDOW (dialog)));
+         child != NULL; child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_PROGRESS_BAR (child))
+        bar = GTK_PROGRESS_BAR (child);
+    g_assert_nonnull (bar);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  }
+  wait_import (dialog);
+  g_assert_true (cancelled);
+  g_assert_cmpfloat (ossa_smd_import_dialog_get_progress (dialog), <, 1.0);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+
+  /* The dialog stays, says so, and the document is as it was. */
+  g_assert_true (find_transient (GTK_WINDOW (f->window), OSSA_TYPE_SMD_IMPORT_DIALOG)
+                 == GTK_WINDOW (dialog));
+  status = GTK_LABEL (gtk_widget_get_prev_sibling (gtk_widget_get_last_child (
+                        gtk_window_get_child (GTK_WINDOW (dialog)))));
+  g_assert_cmpstr (gtk_label_get_text (status), ==, "Cancelled: nothing was imported.");
+  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
+  g_assert_null (find_message (GTK_WINDOW (dialog), GTK_MESSAGE_ERROR));
+  names = dup_names (doc_of (f));
+  g_assert_cmpstr (names, ==, "mine during");
+  g_assert_cmpuint (doc_of (f)->n_meshes, ==, 0);
+  g_assert_null (ossa_editor_get_file (editor_of (f)));
+
+  /* Cancel again, now idle: the dialog goes. */
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.cancel", NULL);
+  iterate ();
+  g_assert_null (dialog);
+}
+
+/* A broken file: its FILE:LINE message over the dialog, and nothing changes. */
+static void
+test_dialog_broken (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
+  g_autofree char *path = tmp_path (f, "broken_walk.smd");
+  g_autofree char *expected = NULL;
+  g_autofree char *secondary = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *names = NULL;
+  OssaSmdImportDialog *dialog;
+  GtkMessageDialog *error;
+
+  if (ref == NULL)
+    return;
+  /* The walk's own first lines, then a frame that stops half-way. */
+  g_assert_true (g_file_set_contents (path,
+                                      "version 1\n"
+                                      "nodes\n"
+                                      "  0 \"Bip01\" -1\n"
+                                      "end\n"
+                                      "skeleton\n"
+                                      "time 0\n"
+                                      "  0 0.0 0.0 40.0 0.0 0.0 0.0\n"
+                                      "time 1\n"
+                                      "  0 0.0 0.0 nonsense 0.0 0.0 0.0\n"
+                                      "end\n", -1, NULL));
+  expected = g_strdup_printf ("%s:9: ", path);
+  open_window (f);
+  add_bone (editor_of (f), "mine");
+
+  dialog = open_import_dialog (f);
+  dialog_set_files (dialog, ref, path, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
+  wait_import (dialog);
+  flush_widget (GTK_WIDGET (dialog));
+
+  error = find_message (GTK_WINDOW (dialog), GTK_MESSAGE_ERROR);
+  g_assert_nonnull (error);
+  g_object_get (error, "text", &text, "secondary-text", &secondary, NULL);
+  g_test_message ("%s / %s", text, secondary);
+  g_assert_cmpstr (text, ==, "Could not import the SMD files");
+  g_assert_true (g_str_has_prefix (secondary, expected));
+  answer (error, GTK_RESPONSE_CLOSE);
+
+  /* Still open for another try; the window's document untouched. */
+  g_assert_true (find_transient (GTK_WINDOW (f->window), OSSA_TYPE_SMD_IMPORT_DIALOG)
+                 == GTK_WINDOW (dialog));
+  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
+  names = dup_names (doc_of (f));
+  g_assert_cmpstr (names, ==, "mine");
+  g_assert_cmpuint (doc_of (f)->n_meshes, ==, 0);
+}
+
+static GtkLabel *
+find_named_label (GtkWidget  *widget,
+                  const char *name)
+{
+  GtkWidget *child;
+
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return GTK_LABEL (widget);
+  for (child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_named_label (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Bones the skeleton lacks are skipped, and the person is told which. */
+static void
+test_dialog_notices (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = testdata ("hlsdk_barney_hd_walk.smd");
+  g_autofree char *text = NULL;
+  OssaSmdImportDialog *dialog;
+  GtkMessageDialog *info;
+  GtkLabel *list;
+
+  if (ref == NULL || walk == NULL)
+    return;
+  open_window (f);
+  dialog = open_import_dialog (f);
+  dialog_set_files (dialog, ref, walk, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
+  wait_import (dialog);
+  flush_widget (GTK_WIDGET (f->window));
+
+  g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 9);
+  g_assert_cmpuint (doc_of (f)->n_animations, ==, 1);
+  info = find_message (GTK_WINDOW (f->window), GTK_MESSAGE_INFO);
+  g_assert_nonnull (info);
+  g_object_get (info, "text", &text, NULL);
+  g_assert_true (g_str_has_prefix (text, "Imported, with "));
+  list = find_named_label (GTK_WIDGET (info), "notices");
+  g_assert_nonnull (list);
+  g_assert_nonnull (strstr (gtk_label_get_text (list),
+                            "hlsdk_barney_hd_walk.smd:3: bone 'Bip01' is not in the skeleton: "
+                            "skipped"));
+  answer (info, GTK_RESPONSE_CLOSE);
+  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_INFO));
+}
+
+/* File > Export SMD…: the chooser with its animation choice; the file written reads
+ * back with ossa-cli import-smd into the same poses. */
+static void
+test_export (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = testdata ("hl1test_man_walk.smd");
+  g_autofree char *smd = tmp_path (f, "walk-out.smd");
+  g_autofree char *out = tmp_path (f, "again.ossa");
+  g_autofree char *cli = g_build_filename (g_getenv ("OSSA_BUILD_ROOT"), "src", "cli",
+                                           "ossa-cli", NULL);
+  g_autofree char *cli_err = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) folder = NULL;
+  const char *paths[2];
+  const OssaDocument *doc;
+  OssaDocument *back;
+  GtkFileChooser *chooser;
+  OssaError err;
+  int status = -1;
+
+  if (ref == NULL || walk == NULL)
+    return;
+  open_window (f);
+  /* Nothing to export in an empty document. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "export-smd"));
+
+  paths[0] = ref;
+  paths[1] = walk;
+  ossa_editor_take_document (editor_of (f), import_directly (paths, 2));
+  doc = doc_of (f);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "export-smd"));
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "export-smd", NULL);
+  flush_widget (GTK_WIDGET (f->window));
+  chooser = (GtkFileChooser *) find_transient (GTK_WINDOW (f->window),
+                                               GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_assert_nonnull (chooser);
+  g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "animation"), ==, "0");
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (chooser), ==, "hl1test_man_walk.smd");
+  folder = g_file_new_for_path (f->tmpdir);
+  gtk_file_chooser_set_current_folder (chooser, folder, &error);
+  g_assert_no_error (error);
+  gtk_file_chooser_set_current_name (chooser, "walk-out");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  for (guint i = 0; i < 500 && !g_file_test (smd, G_FILE_TEST_EXISTS); i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+  iterate ();
+  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_ERROR));
+  /* ".smd" added to the name typed. */
+  g_assert_true (g_file_test (smd, G_FILE_TEST_IS_REGULAR));
+
+  {
+    const char *argv[] = { cli, "import-smd", ref, smd, "-o", out, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                                 NULL, NULL, &cli_err, &status, &error));
+    g_assert_no_error (error);
+    if (!g_spawn_check_wait_status (status, NULL))
+      g_error ("ossa-cli import-smd failed: %s", cli_err);
+  }
+  ossa_error_clear (&err);
+  back = ossa_document_load (out, &err);
+  g_assert_nonnull (back);
+  g_assert_cmpint (ossa_document_find_animation (back, "walk-out"), ==, 0);
+  g_assert_cmpuint (back->skeleton.n_bones, ==, doc->skeleton.n_bones);
+
+  /* The same world joints at every fifth frame. */
+  for (int frame = 0; frame < 26; frame += 5)
+    {
+      gsize n = doc->skeleton.n_bones;
+      g_autofree OssaTransform *la = g_new (OssaTransform, n);
+      g_autofree OssaTransform *lb = g_new (OssaTransform, n);
+      g_autofree OssaXform *wa = g_new (OssaXform, n);
+      g_autofree OssaXform *wb = g_new (OssaXform, n);
+      float t = (float) frame / 30.0f;
+
+      ossa_animation_sample_pose (&doc->animations[0], &doc->skeleton, t, la);
+      ossa_pose_compute_world (&doc->skeleton, la, wa);
+      ossa_animation_sample_pose (&back->animations[0], &back->skeleton, t, lb);
+      ossa_pose_compute_world (&back->skeleton, lb, wb);
+      for (gsize i = 0; i < n; i++)
+        {
+          g_assert_cmpfloat (fabsf (wa[i].tx - wb[i].tx), <=, 1e-3f);
+          g_assert_cmpfloat (fabsf (wa[i].ty - wb[i].ty), <=, 1e-3f);
+        }
+    }
+  ossa_document_free (back);
+}
+
+/* ---- meshes on the canvas ---- */
+
+/* Two bones and a 20 × 20 square bound to the second one:
+ *   base: (0, 0) → (100, 0)
+ *   arm:  at (100, 0), along +x, 80 long; the square spans x 30..50, y -10..10 in
+ *         the arm's space, so (140, 0) in the world at rest. */
+static OssaDocument *
+make_mesh_document (void)
+{
+  OssaDocument *doc = ossa_document_new ();
+  OssaTransform base = { 0, 0, 0, 1, 1 };
+  OssaTransform arm = { 100, 0, 0, 1, 1 };
+  OssaMesh mesh;
+  OssaError err;
+  static const float positions[] = { 30, -10, 50, -10, 50, 10, 30, 10 };
+  static const uint32_t indices[] = { 0, 1, 2, 0, 2, 3 };
+
+  ossa_error_clear (&err);
+  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "base", -1, &base, 100, 0xd02020ffu,
+                                           &err), ==, 0);
+  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "arm", 0, &arm, 80, 0x20c030ffu,
+                                           &err), ==, 1);
+  g_assert_true (ossa_mesh_init (&mesh, "square"));
+  mesh.n_vertices = 4;
+  mesh.bones = g_malloc (4 * sizeof (uint32_t));
+  mesh.positions = g_malloc (sizeof positions);
+  for (int i = 0; i < 4; i++)
+    mesh.bones[i] = 1;
+  memcpy (mesh.positions, positions, sizeof positions);
+  mesh.n_triangles = 2;
+  mesh.indices = g_malloc (sizeof indices);
+  memcpy (mesh.indices, indices, sizeof indices);
+  g_assert_true (ossa_mesh_validate (&mesh, 2, &err));
+  g_assert_cmpint (ossa_document_take_mesh (doc, &mesh, &err), ==, 0);
+  g_assert_true (ossa_document_validate (doc, &err));
+  return doc;
+}
+
+typedef struct
+{
+  GtkWidget  *window;
+  OssaCanvas *canvas;
+  OssaEditor *editor;
+} Scene;
+
+static guint64
+frames_drawn (Scene *s)
+{
+  OssaCanvasStats stats;
+
+  _ossa_canvas_get_stats (s->canvas, &stats);
+  return stats.frames;
+}
+
+static void
+wait_frame (Scene *s)
+{
+  guint64 before = frames_drawn (s);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  gtk_gl_area_queue_render (GTK_GL_AREA (s->canvas));
+  while (frames_drawn (s) == before && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (frames_drawn (s), >, before);
+  gtk_test_widget_wait_for_draw (s->window);
+  iterate ();
+}
+
+typedef struct
+{
+  guchar *data;
+  int     width, height;
+} Pixels;
+
+static Pixels
+read_pixels (Scene *s)
+{
+  GtkWidget *widget = GTK_WIDGET (s->canvas);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  GdkTexture *texture;
+  Pixels p;
+
+  p.width = gtk_widget_get_width (widget);
+  p.height = gtk_widget_get_height (widget);
+  gdk_paintable_snapshot (paintable, snapshot, p.width, p.height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (s->window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, p.width, p.height));
+  p.data = g_malloc ((gsize) p.width * p.height * 4);
+  gdk_texture_download (texture, p.data, (gsize) p.width * 4);
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+  return p;
+}
+
+/* r, g, b at a world point (ARGB32 in memory: B, G, R, A). */
+static void
+pixel_at (Scene *s, const Pixels *p, double wx, double wy, int rgb[3])
+{
+  double px, py;
+  const guchar *q;
+  int x, y;
+
+  ossa_camera_world_to_widget (_ossa_canvas_get_camera (s->canvas), wx, wy, &px, &py);
+  x = (int) floor (px);
+  y = (int) floor (py);
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, p->width);
+  g_assert_cmpint (y, <, p->height);
+  q = p->data + ((gsize) y * p->width + x) * 4;
+  rgb[0] = q[2];
+  rgb[1] = q[1];
+  rgb[2] = q[0];
+}
+
+static int
+difference (const int a[3], const int b[3])
+{
+  return abs (a[0] - b[0]) + abs (a[1] - b[1]) + abs (a[2] - b[2]);
+}
+
+static void
+test_canvas_mesh (void)
+{
+  Scene s = { 0 };
+  OssaCanvasStats stats;
+  OssaTransform turned = { 100, 0, (float) (G_PI / 2), 1, 1 };
+  /* Well inside the square but off the arm bone's own shape. */
+  const double at_rest[2] = { 140, 8 };
+  const double turned_to[2] = { 92, 40 };   /* arm rotated 90°: (100 - 8, 40) */
+  int mesh_rgb[3], bare_rgb[3], rgb[3];
+  Pixels p;
+
+  s.editor = ossa_editor_new ();
+  ossa_editor_take_document (s.editor, make_mesh_document ());
+  s.window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (s.window), 480, 360);
+  s.canvas = OSSA_CANVAS (ossa_canvas_new ());
+  ossa_canvas_set_editor (s.canvas, s.editor);
+  gtk_window_set_child (GTK_WINDOW (s.window), GTK_WIDGET (s.canvas));
+  gtk_window_present (GTK_WINDOW (s.window));
+  wait_frame (&s);
+  g_assert_null (gtk_gl_area_get_error (GTK_GL_AREA (s.canvas)));
+
+  /* Grid, meshes, bones, joints. */
+  _ossa_canvas_get_stats (s.canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 4);
+
+  p = read_pixels (&s);
+  pixel_at (&s, &p, at_rest[0], at_rest[1], mesh_rgb);
+  pixel_at (&s, &p, turned_to[0], turned_to[1], bare_rgb);
+  g_free (p.data);
+
+  /* Hidden: the square's pixel is the canvas's own, one draw call fewer. */
+  g_object_set (s.canvas, "show-meshes", FALSE, NULL);
+  wait_frame (&s);
+  _ossa_canvas_get_stats (s.canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 3);
+  p = read_pixels (&s);
+  pixel_at (&s, &p, at_rest[0], at_rest[1], rgb);
+  g_free (p.data);
+  g_test_message ("mesh %d,%d,%d  bare %d,%d,%d", mesh_rgb[0], mesh_rgb[1], mesh_rgb[2],
+                  rgb[0], rgb[1], rgb[2]);
+  g_assert_cmpint (difference (rgb, mesh_rgb), >, 60);
+  g_assert_cmpint (difference (rgb, bare_rgb), <, 20);
+  memcpy (bare_rgb, rgb, sizeof rgb);
+
+  /* Shown again, and the arm turned a quarter: the square went with it. */
+  g_object_set (s.canvas, "show-meshes", TRUE, NULL);
+  g_assert_true (ossa_editor_set_bone_local (s.editor, 1, &turned, 0, NULL));
+  wait_frame (&s);
+  p = read_pixels (&s);
+  pixel_at (&s, &p, turned_to[0], turned_to[1], rgb);
+  g_assert_cmpint (difference (rgb, mesh_rgb), <, 20);
+  pixel_at (&s, &p, at_rest[0], at_rest[1], rgb);
+  g_assert_cmpint (difference (rgb, bare_rgb), <, 20);
+  g_free (p.data);
+
+  gtk_window_destroy (GTK_WINDOW (s.window));
+  iterate ();
+  g_object_unref (s.editor);
+}
+
+/* View > Show Meshes follows the canvas and drives it. */
+static void
+test_window_show_meshes (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GVariant) state = NULL;
+  gboolean show = FALSE;
+
+  open_window (f);
+  g_object_get (f->window->canvas, "show-meshes", &show, NULL);
+  g_assert_true (show);
+  state = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "show-meshes");
+  g_assert_true (g_variant_get_boolean (state));
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "show-meshes", NULL);
+  g_object_get (f->window->canvas, "show-meshes", &show, NULL);
+  g_assert_false (show);
+  g_object_set (f->window->canvas, "show-meshes", TRUE, NULL);
+  g_clear_pointer (&state, g_variant_unref);
+  state = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "show-meshes");
+  g_assert_true (g_variant_get_boolean (state));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *display = g_getenv ("DISPLAY");
+  const char *wayland = g_getenv ("WAYLAND_DISPLAY");
+
+  if ((display == NULL || display[0] == '\0') && (wayland == NULL || wayland[0] == '\0'))
+    {
+      printf ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ossa/smd/worker/progress", test_worker_progress);
+  g_test_add_func ("/ossa/smd/worker/cancel", test_worker_cancel);
+  g_test_add_func ("/ossa/smd/worker/broken", test_worker_broken);
+  g_test_add_func ("/ossa/smd/canvas/mesh", test_canvas_mesh);
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("/ossa/smd/dialog/import", test_dialog_import);
+  ADD ("/ossa/smd/dialog/unsaved", test_dialog_unsaved);
+  ADD ("/ossa/smd/barney", test_barney_screenshot);
+  ADD ("/ossa/smd/dialog/cancel", test_dialog_cancel);
+  ADD ("/ossa/smd/dialog/broken", test_dialog_broken);
+  ADD ("/ossa/smd/dialog/notices", test_dialog_notices);
+  ADD ("/ossa/smd/export", test_export);
+  ADD ("/ossa/smd/show-meshes", test_window_show_meshes);
+#undef ADD
+
+  return g_test_run ();
+}
