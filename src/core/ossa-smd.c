@@ -820,15 +820,80 @@ read_pose_line (Reader *r)
   return true;
 }
 
+/* How many ASCII digits the 8 bytes at p start with, and (into *value) the number
+ * they make: eight bytes tested and converted at once instead of a multiply-add
+ * chain a digit long (SWAR, as in Lemire's number parsers). A carry out of a byte
+ * that is no digit can only spoil the bytes after it, which no longer count. */
+static inline int
+leading_digits8 (const char *p, uint64_t *value)
+{
+  const uint64_t high = 0xF0F0F0F0F0F0F0F0u, zeros = 0x3030303030303030u;
+  uint64_t x, not_digit;
+  int n;
+
+  memcpy (&x, p, sizeof x);
+  not_digit = ((x & high) ^ zeros) | (((x + 0x0606060606060606u) & high) ^ zeros);
+  n = not_digit != 0 ? __builtin_ctzll (not_digit) / 8 : 8;
+  if (n == 0)
+    {
+      *value = 0;
+      return 0;
+    }
+  /* The first character is the lowest byte: move the digits up so that the
+   * conversion sees n digits behind leading zeros. */
+  x = (x << (8 * (8 - n))) & 0x0F0F0F0F0F0F0F0Fu;
+  x = (x * 2561) >> 8;
+  x = ((x & 0x00FF00FF00FF00FFu) * 6553601) >> 16;
+  *value = ((x & 0x0000FFFF0000FFFFu) * 42949672960001u) >> 32;
+  return n;
+}
+
+static const uint64_t pow10_u64[9] = {
+  1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+};
+
+/* Appends the run of digits at *pp to m; returns how many there were (stopping
+ * after 24, which no exact double needs). */
+static inline int
+read_digit_run (const char **pp, const char *end, uint64_t *m)
+{
+  const char *s = *pp;
+  int total = 0;
+
+  for (;;)
+    {
+      uint64_t v;
+      int n;
+
+      if (end - s < 8)
+        break;
+      n = leading_digits8 (s, &v);
+      *m = *m * pow10_u64[n] + v;
+      s += n;
+      total += n;
+      if (n < 8 || total >= 24)
+        {
+          *pp = s;
+          return total;
+        }
+    }
+  for (; s < end && (unsigned) (*s - '0') < 10 && total < 24; s++, total++)
+    *m = *m * 10 + (uint64_t) (*s - '0');
+  *pp = s;
+  return total;
+}
+
 /* A plain decimal at *pp ending in a space, tab or line end: the common case,
  * read in the same pass that finds its end. False (nothing consumed) for
- * anything else, which the general path then reads. */
+ * anything else, which the general path then reads. Exact when the digits make
+ * an integer below 2^53 and the fraction is at most 22 digits: one correctly
+ * rounded division of two exact doubles (Clinger's fast path). */
 static inline bool
 fast_number (const char **pp, const char *end, double *out)
 {
   const char *s = *pp, *start;
   uint64_t m = 0;
-  int digits = 0, frac = 0;
+  int digits, frac = 0;
   bool neg = false;
 
   if (s < end && *s == '-')
@@ -837,30 +902,17 @@ fast_number (const char **pp, const char *end, double *out)
       s++;
     }
   start = s;
-  while (s < end && *s == '0')
-    s++;
-  for (; s < end && (unsigned) (*s - '0') < 10; s++)
-    {
-      m = m * 10 + (uint64_t) (*s - '0');
-      digits++;
-    }
+  digits = read_digit_run (&s, end, &m);
   if (s < end && *s == '.')
     {
-      const char *f = ++s;
-
-      if (digits == 0)
-        while (s < end && *s == '0')
-          s++;
-      for (; s < end && (unsigned) (*s - '0') < 10; s++)
-        {
-          m = m * 10 + (uint64_t) (*s - '0');
-          digits++;
-        }
-      frac = (int) (s - f);
-      if (s == f && f - 1 == start)
+      s++;
+      frac = read_digit_run (&s, end, &m);
+      if (digits == 0 && frac == 0)
         return false;   /* "." or "-." */
+      digits += frac;
     }
-  if (s == start || digits > 15 || frac > 22
+  /* 19 digits cannot overflow m; 2^53 keeps it exact as a double. */
+  if (s == start || digits > 19 || m > (UINT64_C (1) << 53) || frac > 22
       || (s < end && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r'))
     return false;
   *out = m == 0 ? 0.0 : (double) m / pow10_table[frac];
