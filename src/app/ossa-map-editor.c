@@ -1692,8 +1692,7 @@ size_spin (GtkGrid *grid, int row, const char *label, guint value)
   gtk_widget_set_halign (title, GTK_ALIGN_END);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_entry_set_activates_default (GTK_ENTRY (gtk_editable_get_delegate (GTK_EDITABLE (spin))),
-                                   TRUE);
+  g_object_set (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activates-default", TRUE, NULL);
   gtk_label_set_mnemonic_widget (GTK_LABEL (title), spin);
   gtk_grid_attach (grid, title, 0, row, 1, 1);
   gtk_grid_attach (grid, spin, 1, row, 1, 1);
