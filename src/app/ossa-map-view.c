@@ -743,8 +743,8 @@ draw_mark (OssaMapView *self, GtkSnapshot *snapshot, const OssaMapMark *mark)
 
   ossa_map_view_from_cell (self, mark->x, mark->y, &x, &y);
   /* Marks keep a readable size when cells are tiny and fill a cell when big. */
-  r = CLAMP (self->zoom * (mark->kind == OSSA_MAP_MARK_CAT ? 0.8 : 0.45),
-             mark->kind == OSSA_MAP_MARK_CAT ? 9.0 : 6.0, 40.0);
+  r = CLAMP (self->zoom * (mark->kind == OSSA_MAP_MARK_CAT ? 0.8 : 0.6),
+             mark->kind == OSSA_MAP_MARK_CAT ? 10.0 : 8.0, 40.0);
   if (x < -2 * r || y < -2 * r || x > gtk_widget_get_width (GTK_WIDGET (self)) + 2 * r
       || y > gtk_widget_get_height (GTK_WIDGET (self)) + 2 * r)
     return;
