@@ -248,6 +248,13 @@ static const struct
   { "win.mode('setup')", { "<Control>1", NULL } },
   { "win.mode('animate')", { "<Control>2", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
+  { "win.workspace('skeleton')", { "<Alt>1", NULL } },
+  { "win.workspace('map')", { "<Alt>2", NULL } },
+  { "map.new", { "<Control><Alt>n", NULL } },
+  { "map.open", { "<Control><Alt>o", NULL } },
+  { "map.save-as", { "<Control><Alt>s", NULL } },
+  { "map.resize", { "<Control><Alt>r", NULL } },
+  { "map.remove", { "<Control><Alt>d", NULL } },
 };
 
 /* "humanoid.ossa" for the menu; underscores doubled, or they would underline. */

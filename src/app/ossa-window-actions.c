@@ -392,6 +392,32 @@ mode_changed_cb (OssaWindow *self)
       g_simple_action_set_state (lookup (self, "mode"), g_variant_new_string (modes[i].name));
 }
 
+/* Workspaces ------------------------------------------------------------------ */
+
+static void
+workspace_change_state (GSimpleAction *action,
+                        GVariant      *value,
+                        gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  const char *name = g_variant_get_string (value, NULL);
+
+  if (gtk_stack_get_child_by_name (self->workspace_stack, name) != NULL)
+    gtk_stack_set_visible_child_name (self->workspace_stack, name);
+}
+
+static void
+workspace_changed_cb (OssaWindow *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->workspace_stack);
+  GtkWidget *focus = g_str_equal (name, "map")
+                     ? GTK_WIDGET (ossa_map_editor_get_view (self->map_editor))
+                     : GTK_WIDGET (self->canvas);
+
+  g_simple_action_set_state (lookup (self, "workspace"), g_variant_new_string (name));
+  gtk_widget_grab_focus (focus);
+}
+
 static const GActionEntry win_actions[] = {
   { "open", open_activated, NULL, NULL, NULL, { 0 } },
   { "open-recent", open_recent_activated, "s", NULL, NULL, { 0 } },
@@ -414,8 +440,7 @@ static const GActionEntry win_actions[] = {
   { "show-names", NULL, NULL, "true", show_names_change_state, { 0 } },
   { "show-meshes", NULL, NULL, "true", show_meshes_change_state, { 0 } },
   { "mode", NULL, "s", "'setup'", mode_change_state, { 0 } },
-  /* The map editor comes in the next release; the menu says so. */
-  { "new-map", NULL, NULL, NULL, NULL, { 0 } },
+  { "workspace", NULL, "s", "'skeleton'", workspace_change_state, { 0 } },
 };
 
 static GtkShortcutController *
@@ -452,7 +477,6 @@ ossa_window_actions_init (OssaWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
                                    G_N_ELEMENTS (win_actions), self);
-  set_enabled (self, "new-map", FALSE);
 
   self->key_shortcuts = make_key_shortcuts ();
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->key_shortcuts));
@@ -465,6 +489,8 @@ ossa_window_actions_init (OssaWindow *self)
                            G_CALLBACK (show_names_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "notify::show-meshes",
                            G_CALLBACK (show_meshes_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->workspace_stack, "notify::visible-child-name",
+                           G_CALLBACK (workspace_changed_cb), self, G_CONNECT_SWAPPED);
   tool_changed_cb (self);
   mode_changed_cb (self);
   show_names_changed_cb (self);

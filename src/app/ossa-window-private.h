@@ -4,6 +4,7 @@
 #include "ossa-canvas.h"
 #include "ossa-hierarchy.h"
 #include "ossa-inspector.h"
+#include "ossa-map-editor.h"
 #include "ossa-window.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,8 @@ struct _OssaWindow
   GtkLabel              *selection_label;
   GtkLabel              *pointer_label;
   GtkLabel              *zoom_label;
+  GtkStack              *workspace_stack;
+  OssaMapEditor         *map_editor;
 
   OssaEditor            *editor;
   GCancellable          *cancellable;

@@ -647,6 +647,7 @@ ossa_window_class_init (OssaWindowClass *klass)
   g_type_ensure (OSSA_TYPE_CANVAS);
   g_type_ensure (OSSA_TYPE_HIERARCHY);
   g_type_ensure (OSSA_TYPE_INSPECTOR);
+  g_type_ensure (OSSA_TYPE_MAP_EDITOR);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/ossa-window.ui");
@@ -660,6 +661,8 @@ ossa_window_class_init (OssaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, selection_label);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, pointer_label);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, zoom_label);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, workspace_stack);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, map_editor);
 }
 
 static void
@@ -682,6 +685,10 @@ ossa_window_init (OssaWindow *self)
   ossa_hierarchy_set_editor (self->hierarchy, self->editor);
   ossa_canvas_set_editor (self->canvas, self->editor);
   ossa_inspector_set_editor (self->inspector, self->editor);
+  ossa_map_editor_set_editor (self->map_editor, self->editor);
+  /* The map.* actions reach the menu bar and the application's keys from here. */
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "map",
+                                  ossa_map_editor_get_actions (self->map_editor));
 
   g_signal_connect_swapped (self->editor, "notify::modified",
                             G_CALLBACK (editor_state_changed_cb), self);

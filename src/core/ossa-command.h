@@ -81,6 +81,36 @@ OssaCommand *ossa_command_move_key (const OssaDocument *doc, size_t anim, uint32
                                     OssaChannel channel, float from_time, float to_time,
                                     OssaError *err);
 
+/* ---- grid maps (map is an index into doc->maps) ---- */
+/* Appends a copy of map (which must be valid). */
+OssaCommand *ossa_command_add_map (const OssaDocument *doc, const OssaGridMap *map,
+                                   OssaError *err);
+OssaCommand *ossa_command_remove_map (const OssaDocument *doc, size_t map, OssaError *err);
+/* Sets the cells of the rectangle x, y, width × height (inside the map) from values,
+ * width × height bytes row by row: 0 blocked, 1 walkable, anything else leaves the
+ * cell as it is (so a round brush is a rectangle with a mask). The command keeps
+ * one bit a cell over the bounding box of the cells that really change; when none
+ * does it changes nothing (ossa_command_map_cells_rect() gives a 0 × 0 box). A
+ * brush stroke is many of these: record it as one step with
+ * ossa_history_begin_group()/end_group(). */
+OssaCommand *ossa_command_set_map_cells (const OssaDocument *doc, size_t map, uint32_t x,
+                                         uint32_t y, uint32_t width, uint32_t height,
+                                         const uint8_t *values, OssaError *err);
+/* For a set_map_cells command: the map and the box of cells it flips (width and
+ * height 0 when it changes nothing). false for any other command. */
+bool ossa_command_map_cells_rect (const OssaCommand *cmd, size_t *map, uint32_t *x,
+                                  uint32_t *y, uint32_t *width, uint32_t *height);
+/* ossa_grid_map_resize() as a command: top-left anchored, new cells walkable, a
+ * start or goal that falls outside dropped. */
+OssaCommand *ossa_command_resize_map (const OssaDocument *doc, size_t map, uint32_t width,
+                                      uint32_t height, OssaError *err);
+/* Sets (or, with has_* false, clears) the start and the goal of a map. Commands on
+ * the same map merge under one merge id (dragging the start). */
+OssaCommand *ossa_command_set_map_endpoints (const OssaDocument *doc, size_t map,
+                                             bool has_start, uint32_t start_x,
+                                             uint32_t start_y, bool has_goal, uint32_t goal_x,
+                                             uint32_t goal_y, OssaError *err);
+
 /* Several commands as one undo step, applied in order and reverted in reverse.
  * Takes ownership of the n commands (and frees them even on failure). Each must
  * already be applicable in sequence: build them against a scratch copy, or use

@@ -289,6 +289,196 @@ test_command_group (void)
   ossa_document_free (doc);
 }
 
+/* A document with one 8 × 6 map "level": a wall at x = 3, start and goal set. */
+static OssaDocument *
+make_map_document (void)
+{
+  OssaDocument *doc = test_make_document ();
+  OssaGridMap map;
+
+  g_assert_true (ossa_grid_map_init (&map, "level", 8, 6, NULL));
+  ossa_grid_map_fill_rect (&map, 3, 0, 3, 4, false);
+  map.has_start = map.has_goal = true;
+  map.start_x = 0, map.start_y = 0, map.goal_x = 7, map.goal_y = 5;
+  g_assert_cmpint (ossa_document_take_map (doc, &map, NULL), ==, 0);
+  return doc;
+}
+
+static void
+check_map_added (const OssaDocument *doc)
+{
+  g_assert_cmpuint (doc->n_maps, ==, 2);
+  g_assert_cmpstr (doc->maps[1].name, ==, "extra");
+  g_assert_cmpuint (doc->maps[1].width, ==, 3);
+  g_assert_false (ossa_grid_map_walkable (&doc->maps[1], 1, 1));
+}
+
+static void
+check_map_removed (const OssaDocument *doc)
+{
+  /* "level" went; "extra", added before, moved up. */
+  g_assert_cmpuint (doc->n_maps, ==, 1);
+  g_assert_cmpstr (doc->maps[0].name, ==, "extra");
+}
+
+static void
+check_cells_painted (const OssaDocument *doc)
+{
+  const OssaGridMap *m = &doc->maps[0];
+
+  /* The masked corner kept its value; the wall cell (3, 2) opened; (5, 2) closed. */
+  g_assert_true (ossa_grid_map_walkable (m, 4, 1));
+  g_assert_true (ossa_grid_map_walkable (m, 3, 2));
+  g_assert_false (ossa_grid_map_walkable (m, 5, 2));
+  g_assert_false (ossa_grid_map_walkable (m, 3, 1));
+  g_assert_cmpuint (ossa_grid_map_count_walkable (m), ==, 48 - 5 + 2 - 1);
+}
+
+static void
+check_resized (const OssaDocument *doc)
+{
+  const OssaGridMap *m = &doc->maps[0];
+
+  g_assert_cmpuint (m->width, ==, 5);
+  g_assert_cmpuint (m->height, ==, 9);
+  g_assert_false (ossa_grid_map_walkable (m, 3, 4));
+  g_assert_true (ossa_grid_map_walkable (m, 3, 8));
+  /* The goal (7, 5) fell outside; the start stays. */
+  g_assert_true (m->has_start);
+  g_assert_false (m->has_goal);
+}
+
+static void
+check_endpoints (const OssaDocument *doc)
+{
+  g_assert_true (doc->maps[0].has_start);
+  g_assert_cmpuint (doc->maps[0].start_x, ==, 2);
+  g_assert_cmpuint (doc->maps[0].start_y, ==, 5);
+  g_assert_false (doc->maps[0].has_goal);
+}
+
+static void
+test_command_maps (void)
+{
+  OssaDocument *doc = make_map_document ();
+  OssaGridMap extra;
+  OssaError err = { 0 };
+  /* 3 × 3 at (3, 1): 0xff keeps (3, 1) and (4, 1) as they are. */
+  const uint8_t values[] = { 0xff, 0xff, 1,
+                             1,    1,    0,
+                             1,    1,    1 };
+  OssaCommand *cmd;
+  uint32_t x, y, w, h;
+  size_t index;
+
+  g_assert_true (ossa_grid_map_init (&extra, "extra", 3, 3, NULL));
+  extra.cells[4] = 0;
+  round_trip (doc, ossa_command_add_map (doc, &extra, &err), check_map_added);
+  ossa_grid_map_clear (&extra);
+  round_trip (doc, ossa_command_remove_map (doc, 0, &err), check_map_removed);
+  ossa_document_free (doc);
+  doc = make_map_document ();
+
+  cmd = ossa_command_set_map_cells (doc, 0, 3, 1, 3, 3, values, &err);
+  g_assert_nonnull (cmd);
+  /* Only (3, 2), (3, 3) and (5, 2) change: the box is 3 × 2 from (3, 2). */
+  g_assert_true (ossa_command_map_cells_rect (cmd, &index, &x, &y, &w, &h));
+  g_assert_cmpuint (index, ==, 0);
+  g_assert_cmpuint (x, ==, 3);
+  g_assert_cmpuint (y, ==, 2);
+  g_assert_cmpuint (w, ==, 3);
+  g_assert_cmpuint (h, ==, 2);
+  round_trip (doc, cmd, check_cells_painted);
+
+  round_trip (doc, ossa_command_resize_map (doc, 0, 5, 9, &err), check_resized);
+  round_trip (doc, ossa_command_set_map_endpoints (doc, 0, true, 2, 5, false, 0, 0, &err),
+              check_endpoints);
+  ossa_document_free (doc);
+}
+
+static void
+test_command_maps_refused (void)
+{
+  OssaDocument *doc = make_map_document ();
+  OssaDocument *before = ossa_document_copy (doc);
+  OssaError err = { 0 };
+  const uint8_t ones[4] = { 1, 1, 1, 1 };
+  OssaGridMap bad = { 0 };
+  OssaCommand *cmd;
+  uint32_t w = 9, h = 9;
+
+#define REFUSED(call, expected) \
+  do { \
+    err.code = OSSA_ERROR_NONE; \
+    g_assert_null (call); \
+    g_assert_cmpint (err.code, ==, expected); \
+  } while (0)
+  REFUSED (ossa_command_remove_map (doc, 1, &err), OSSA_ERROR_NOT_FOUND);
+  REFUSED (ossa_command_set_map_cells (doc, 1, 0, 0, 2, 2, ones, &err), OSSA_ERROR_NOT_FOUND);
+  REFUSED (ossa_command_set_map_cells (doc, 0, 7, 5, 2, 2, ones, &err), OSSA_ERROR_INVALID);
+  REFUSED (ossa_command_set_map_cells (doc, 0, 0, 0, 0, 2, ones, &err), OSSA_ERROR_INVALID);
+  REFUSED (ossa_command_resize_map (doc, 0, 0, 4, &err), OSSA_ERROR_LIMIT);
+  REFUSED (ossa_command_set_map_endpoints (doc, 0, true, 8, 0, false, 0, 0, &err),
+           OSSA_ERROR_INVALID);
+  REFUSED (ossa_command_add_map (doc, &bad, &err), OSSA_ERROR_INVALID);
+#undef REFUSED
+
+  /* Painting what is already there builds a command that changes nothing. */
+  cmd = ossa_command_set_map_cells (doc, 0, 0, 0, 2, 2, ones, &err);
+  g_assert_nonnull (cmd);
+  g_assert_true (ossa_command_map_cells_rect (cmd, NULL, NULL, NULL, &w, &h));
+  g_assert_cmpuint (w, ==, 0);
+  g_assert_cmpuint (h, ==, 0);
+  g_assert_true (ossa_command_apply (cmd, doc, &err));
+  g_assert_true (test_documents_equal (doc, before));
+  ossa_command_free (cmd);
+  g_assert_true (test_documents_equal (doc, before));
+  ossa_document_free (before);
+  ossa_document_free (doc);
+}
+
+/* A brush stroke: many cell commands in one history group, undone as one step; a
+ * dragged start: endpoint commands with one merge id, one step too. */
+static void
+test_command_map_stroke (void)
+{
+  OssaDocument *doc = make_map_document ();
+  OssaDocument *before = ossa_document_copy (doc);
+  OssaHistory *history = ossa_history_new (0);
+  const uint8_t blocked = 0;
+
+  ossa_history_begin_group (history, "Paint");
+  for (uint32_t x = 0; x < 8; x++)
+    g_assert_true (ossa_history_execute (history, doc,
+                                         ossa_command_set_map_cells (doc, 0, x, 5, 1, 1,
+                                                                     &blocked, NULL),
+                                         NULL));
+  ossa_history_end_group (history);
+  g_assert_cmpuint (ossa_history_n_undo (history), ==, 1);
+  g_assert_cmpuint (ossa_grid_map_count_walkable (&doc->maps[0]), ==, 48 - 5 - 8);
+  g_assert_true (ossa_history_undo (history, doc, NULL));
+  g_assert_true (test_documents_equal (doc, before));
+  g_assert_true (ossa_history_redo (history, doc, NULL));
+  g_assert_false (ossa_grid_map_walkable (&doc->maps[0], 6, 5));
+
+  for (uint32_t y = 1; y < 4; y++)
+    {
+      OssaCommand *cmd = ossa_command_set_map_endpoints (doc, 0, true, 0, y, true, 7, 5, NULL);
+
+      ossa_command_set_merge_id (cmd, 42);
+      g_assert_true (ossa_history_execute (history, doc, cmd, NULL));
+    }
+  g_assert_cmpuint (ossa_history_n_undo (history), ==, 2);
+  g_assert_cmpuint (doc->maps[0].start_y, ==, 3);
+  g_assert_true (ossa_history_undo (history, doc, NULL));
+  g_assert_cmpuint (doc->maps[0].start_y, ==, 0);
+  g_assert_true (ossa_history_undo (history, doc, NULL));
+  g_assert_true (test_documents_equal (doc, before));
+  ossa_history_free (history);
+  ossa_document_free (before);
+  ossa_document_free (doc);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -296,5 +486,8 @@ main (int argc, char **argv)
   g_test_add_func ("/command/round-trips", test_command_round_trips);
   g_test_add_func ("/command/impossible-edits", test_command_impossible_edits);
   g_test_add_func ("/command/group", test_command_group);
+  g_test_add_func ("/command/maps", test_command_maps);
+  g_test_add_func ("/command/maps-refused", test_command_maps_refused);
+  g_test_add_func ("/command/map-stroke", test_command_map_stroke);
   return g_test_run ();
 }

@@ -37,8 +37,20 @@ test_add_bone (OssaSkeleton *skel, const char *name, int parent, float x, float 
 static inline gboolean
 test_documents_equal (const OssaDocument *a, const OssaDocument *b)
 {
-  if (a->skeleton.n_bones != b->skeleton.n_bones || a->n_animations != b->n_animations)
+  if (a->skeleton.n_bones != b->skeleton.n_bones || a->n_animations != b->n_animations
+      || a->n_maps != b->n_maps)
     return FALSE;
+  for (size_t i = 0; i < a->n_maps; i++)
+    {
+      const OssaGridMap *x = &a->maps[i], *y = &b->maps[i];
+
+      if (strcmp (x->name, y->name) != 0 || x->width != y->width || x->height != y->height
+          || memcmp (x->cells, y->cells, (size_t) x->width * x->height) != 0
+          || x->has_start != y->has_start || x->has_goal != y->has_goal
+          || (x->has_start && (x->start_x != y->start_x || x->start_y != y->start_y))
+          || (x->has_goal && (x->goal_x != y->goal_x || x->goal_y != y->goal_y)))
+        return FALSE;
+    }
   for (size_t i = 0; i < a->skeleton.n_bones; i++)
     {
       const OssaBone *x = &a->skeleton.bones[i], *y = &b->skeleton.bones[i];

@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The map workspace in a window: its actions, painting through the functions the
+ * mouse gestures call, the path found again after every edit, undo, the stepped
+ * search, and the cat walking a legal path while mice flee. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "ossa-map-editor.h"
+
+typedef struct
+{
+  GtkWindow     *window;
+  OssaEditor    *editor;
+  OssaMapEditor *maps;
+} Fixture;
+
+static void
+flush (GtkWidget *widget)
+{
+  gtk_test_widget_wait_for_draw (widget);
+  gdk_display_sync (gtk_widget_get_display (widget));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  f->editor = ossa_editor_new ();
+  f->maps = OSSA_MAP_EDITOR (ossa_map_editor_new ());
+  ossa_map_editor_set_editor (f->maps, f->editor);
+  f->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (f->window, 1000, 700);
+  gtk_window_set_child (f->window, GTK_WIDGET (f->maps));
+  gtk_window_present (f->window);
+  flush (GTK_WIDGET (f->window));
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (f->window);
+  g_object_unref (f->editor);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static const OssaGridMap *
+doc_map (Fixture *f, guint index)
+{
+  const OssaDocument *doc = ossa_editor_get_document (f->editor);
+
+  g_assert_cmpuint (index, <, doc->n_maps);
+  return &doc->maps[index];
+}
+
+static void
+activate (Fixture *f, const char *name, GVariant *parameter)
+{
+  GActionGroup *group = ossa_map_editor_get_actions (f->maps);
+
+  g_assert_true (g_action_group_get_action_enabled (group, name));
+  g_action_group_activate_action (group, name, parameter);
+}
+
+static void
+set_state (Fixture *f, const char *name, GVariant *state)
+{
+  g_action_group_change_action_state (ossa_map_editor_get_actions (f->maps), name, state);
+}
+
+static void
+click (Fixture *f, double x, double y)
+{
+  ossa_map_editor_stroke_begin (f->maps, x + 0.5, y + 0.5);
+  ossa_map_editor_stroke_end (f->maps, x + 0.5, y + 0.5);
+}
+
+static void
+drag (Fixture *f, double x0, double y0, double x1, double y1)
+{
+  int steps = 8;
+
+  ossa_map_editor_stroke_begin (f->maps, x0 + 0.5, y0 + 0.5);
+  for (int i = 1; i <= steps; i++)
+    ossa_map_editor_stroke_update (f->maps, x0 + 0.5 + (x1 - x0) * i / steps,
+                                   y0 + 0.5 + (y1 - y0) * i / steps);
+  ossa_map_editor_stroke_end (f->maps, x1 + 0.5, y1 + 0.5);
+}
+
+/* A 20 × 10 empty map, start (1, 5), goal (18, 5), placed with the S and G tools. */
+static void
+make_corridor (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ossa_map_editor_new_map (f->maps, "corridor", 20, 10, &error));
+  g_assert_no_error (error);
+  set_state (f, "tool", g_variant_new_string ("start"));
+  click (f, 1, 5);
+  set_state (f, "tool", g_variant_new_string ("goal"));
+  click (f, 18, 5);
+  g_assert_true (doc_map (f, 0)->has_start);
+  g_assert_true (doc_map (f, 0)->has_goal);
+}
+
+/* Each step of the path is to one of the 8 neighbours, onto a walkable cell,
+ * diagonals only past two walkable orthogonal cells. */
+static void
+assert_legal (const OssaGridMap *map, const OssaCell *path, gsize n)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      g_assert_true (ossa_grid_map_walkable (map, path[i].x, path[i].y));
+      if (i > 0)
+        {
+          int dx = (int) path[i].x - (int) path[i - 1].x;
+          int dy = (int) path[i].y - (int) path[i - 1].y;
+
+          g_assert_cmpint (ABS (dx), <=, 1);
+          g_assert_cmpint (ABS (dy), <=, 1);
+          g_assert_true (dx != 0 || dy != 0);
+          if (dx != 0 && dy != 0)
+            {
+              g_assert_true (ossa_grid_map_walkable (map, path[i - 1].x + dx, path[i - 1].y));
+              g_assert_true (ossa_grid_map_walkable (map, path[i - 1].x, path[i - 1].y + dy));
+            }
+        }
+    }
+}
+
+static void
+test_actions (Fixture *f, gconstpointer data)
+{
+  GActionGroup *group = ossa_map_editor_get_actions (f->maps);
+  GList *toplevels;
+  GtkWidget *dialog = NULL;
+  g_autoptr(GVariant) state = NULL;
+
+  /* No map: only making or opening one is possible. */
+  g_assert_cmpint (ossa_map_editor_get_map (f->maps), ==, -1);
+  g_assert_false (g_action_group_get_action_enabled (group, "save-as"));
+  g_assert_false (g_action_group_get_action_enabled (group, "resize"));
+  g_assert_false (g_action_group_get_action_enabled (group, "step"));
+
+  /* map.new asks for a name and a size; Create adds the map as one undo step. */
+  activate (f, "new", NULL);
+  flush (GTK_WIDGET (f->window));
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_DIALOG (l->data))
+      dialog = l->data;
+  g_list_free (toplevels);
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  flush (GTK_WIDGET (f->window));
+  g_assert_cmpuint (ossa_editor_get_document (f->editor)->n_maps, ==, 1);
+  g_assert_cmpstr (doc_map (f, 0)->name, ==, "map");
+  g_assert_cmpuint (doc_map (f, 0)->width, ==, 40);
+  g_assert_cmpint (ossa_map_editor_get_map (f->maps), ==, 0);
+  g_assert_true (g_action_group_get_action_enabled (group, "save-as"));
+  g_assert_cmpstr (ossa_editor_get_undo_label (f->editor), ==, "Add Map");
+
+  /* Stateful actions take only what they know. */
+  set_state (f, "tool", g_variant_new_string ("fill"));
+  set_state (f, "tool", g_variant_new_string ("nonsense"));
+  state = g_action_group_get_action_state (group, "tool");
+  g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "fill");
+  g_clear_pointer (&state, g_variant_unref);
+  set_state (f, "connect", g_variant_new_int32 (5));
+  state = g_action_group_get_action_state (group, "connect");
+  g_assert_cmpint (g_variant_get_int32 (state), ==, 8);
+
+  /* map.remove, then undo brings it back. */
+  activate (f, "remove", NULL);
+  g_assert_cmpuint (ossa_editor_get_document (f->editor)->n_maps, ==, 0);
+  g_assert_cmpint (ossa_map_editor_get_map (f->maps), ==, -1);
+  g_assert_true (ossa_editor_undo (f->editor, NULL));
+  g_assert_cmpint (ossa_map_editor_get_map (f->maps), ==, 0);
+  g_assert_true (ossa_editor_undo (f->editor, NULL));
+  g_assert_cmpuint (ossa_editor_get_document (f->editor)->n_maps, ==, 0);
+}
+
+static void
+test_paint_and_path (Fixture *f, gconstpointer data)
+{
+  OssaMapSearchInfo info;
+  const OssaCell *path;
+  gsize n;
+  gsize steps_before;
+
+  make_corridor (f);
+  info = ossa_map_editor_get_search (f->maps);
+  g_assert_true (info.searched);
+  g_assert_true (info.found);
+  g_assert_cmpfloat_with_epsilon (info.length, 17.0, 1e-9);
+
+  /* A wall down x = 10 with one gap at the bottom, in one brush stroke. */
+  steps_before = ossa_editor_can_undo (f->editor);
+  set_state (f, "tool", g_variant_new_string ("brush"));
+  set_state (f, "paint", g_variant_new_string ("wall"));
+  drag (f, 10, 0, 10, 8);
+  for (guint y = 0; y <= 8; y++)
+    g_assert_false (ossa_grid_map_walkable (doc_map (f, 0), 10, y));
+  g_assert_true (ossa_grid_map_walkable (doc_map (f, 0), 10, 9));
+  g_assert_cmpstr (ossa_editor_get_undo_label (f->editor), ==, "Paint Walls");
+
+  /* The path was found again: longer, through the gap, every step legal. */
+  info = ossa_map_editor_get_search (f->maps);
+  g_assert_true (info.found);
+  g_assert_cmpfloat (info.length, >, 17.5);
+  path = ossa_map_editor_get_path (f->maps, &n);
+  g_assert_cmpuint (n, >, 2);
+  assert_legal (doc_map (f, 0), path, n);
+  for (gsize i = 0; i < n; i++)
+    if (path[i].x == 10)
+      g_assert_cmpuint (path[i].y, ==, 9);
+
+  /* Closing the gap: no path. */
+  click (f, 10, 9);
+  info = ossa_map_editor_get_search (f->maps);
+  g_assert_true (info.searched);
+  g_assert_false (info.found);
+
+  /* Undo the click, then the whole stroke in one step. */
+  g_assert_true (ossa_editor_undo (f->editor, NULL));
+  g_assert_true (ossa_map_editor_get_search (f->maps).found);
+  g_assert_true (ossa_editor_undo (f->editor, NULL));
+  g_assert_cmpuint (ossa_grid_map_count_walkable (doc_map (f, 0)), ==, 200);
+  info = ossa_map_editor_get_search (f->maps);
+  g_assert_cmpfloat_with_epsilon (info.length, 17.0, 1e-9);
+  g_assert_true (ossa_editor_redo (f->editor, NULL));
+  g_assert_cmpfloat (ossa_map_editor_get_search (f->maps).length, >, 17.5);
+  (void) steps_before;
+
+  /* The algorithm and the moves change the search. */
+  set_state (f, "algorithm", g_variant_new_string ("dijkstra"));
+  g_assert_cmpuint (ossa_map_editor_get_search (f->maps).expansions, >, info.expansions);
+  set_state (f, "connect", g_variant_new_int32 (4));
+  info = ossa_map_editor_get_search (f->maps);
+  g_assert_cmpfloat (info.length, ==, floor (info.length));
+
+  flush (GTK_WIDGET (f->window));
+}
+
+static void
+test_tools (Fixture *f, gconstpointer data)
+{
+  const OssaGridMap *m;
+
+  make_corridor (f);
+  set_state (f, "paint", g_variant_new_string ("wall"));
+
+  /* Rectangle: 3 × 2 cells. */
+  set_state (f, "tool", g_variant_new_string ("rect"));
+  drag (f, 2, 1, 4, 2);
+  m = doc_map (f, 0);
+  g_assert_cmpuint (ossa_grid_map_count_walkable (m), ==, 200 - 6);
+  g_assert_false (ossa_grid_map_walkable (m, 4, 2));
+  g_assert_cmpstr (ossa_editor_get_undo_label (f->editor), ==, "Fill Rectangle");
+
+  /* Line of width 1 along the bottom row, then a wider brush. */
+  set_state (f, "tool", g_variant_new_string ("line"));
+  drag (f, 0, 9, 19, 9);
+  g_assert_cmpuint (ossa_grid_map_count_walkable (doc_map (f, 0)), ==, 200 - 6 - 20);
+  activate (f, "brush-bigger", NULL);
+  activate (f, "brush-bigger", NULL);
+  set_state (f, "tool", g_variant_new_string ("brush"));
+  click (f, 15, 3);   /* 3 × 3 around (15, 3) */
+  g_assert_cmpuint (ossa_grid_map_count_walkable (doc_map (f, 0)), ==, 200 - 6 - 20 - 9);
+
+  /* Flood fill with floor from inside the rectangle opens exactly it. */
+  activate (f, "swap-paint", NULL);
+  set_state (f, "tool", g_variant_new_string ("fill"));
+  click (f, 3, 1);
+  g_assert_cmpuint (ossa_grid_map_count_walkable (doc_map (f, 0)), ==, 200 - 20 - 9);
+  g_assert_cmpstr (ossa_editor_get_undo_label (f->editor), ==, "Flood Fill");
+
+  /* Resizing through the core command: the view and the search follow. */
+  g_assert_true (ossa_editor_execute (f->editor,
+                                      ossa_command_resize_map (ossa_editor_get_document (f->editor),
+                                                               0, 12, 6, NULL),
+                                      NULL));
+  g_assert_false (doc_map (f, 0)->has_goal);
+  g_assert_false (ossa_map_editor_get_search (f->maps).searched);
+  flush (GTK_WIDGET (f->window));
+}
+
+static void
+test_step_mode (Fixture *f, gconstpointer data)
+{
+  OssaMapSearchInfo whole;
+  guint64 steps = 0;
+  guint guard = 0;
+
+  make_corridor (f);
+  set_state (f, "tool", g_variant_new_string ("line"));
+  drag (f, 10, 0, 10, 8);
+  whole = ossa_map_editor_get_search (f->maps);
+  g_assert_true (whole.found);
+
+  /* map.step enters step mode and expands one node at a time. */
+  activate (f, "step", NULL);
+  g_assert_cmpint (ossa_map_editor_get_step_status (f->maps, &steps), ==, OSSA_SEARCH_RUNNING);
+  g_assert_cmpuint (steps, ==, 1);
+  activate (f, "step", NULL);
+  activate (f, "step", NULL);
+  ossa_map_editor_get_step_status (f->maps, &steps);
+  g_assert_cmpuint (steps, ==, 3);
+  g_assert_false (ossa_map_editor_get_search (f->maps).found);
+
+  /* An edit restarts it. */
+  set_state (f, "tool", g_variant_new_string ("brush"));
+  click (f, 5, 0);
+  ossa_map_editor_get_step_status (f->maps, &steps);
+  g_assert_cmpuint (steps, ==, 0);
+  g_assert_true (ossa_editor_undo (f->editor, NULL));
+
+  /* Playing runs on the frame clock until the goal comes off the open list, with
+   * the same outcome as the whole search. */
+  set_state (f, "play", g_variant_new_boolean (TRUE));
+  while (ossa_map_editor_get_step_status (f->maps, NULL) == OSSA_SEARCH_RUNNING && guard++ < 2000)
+    {
+      flush (GTK_WIDGET (f->window));
+      g_usleep (5000);
+    }
+  g_assert_cmpint (ossa_map_editor_get_step_status (f->maps, &steps), ==, OSSA_SEARCH_FOUND);
+  g_assert_cmpuint (steps, ==, whole.expansions);
+  g_assert_cmpfloat_with_epsilon (ossa_map_editor_get_search (f->maps).length, whole.length, 1e-9);
+
+  /* Leaving step mode: the whole search again. */
+  set_state (f, "step-mode", g_variant_new_boolean (FALSE));
+  g_assert_cmpint (ossa_map_editor_get_step_status (f->maps, NULL), ==, OSSA_SEARCH_IDLE);
+  g_assert_cmpuint (ossa_map_editor_get_search (f->maps).expansions, ==, whole.expansions);
+}
+
+static void
+test_cat_and_mice (Fixture *f, gconstpointer data)
+{
+  const OssaGridMap *m;
+  double x, y, mx0, my0, mx, my;
+  int last_x, last_y;
+  g_autoptr(GArray) cells = g_array_new (FALSE, FALSE, sizeof (OssaCell));
+
+  make_corridor (f);
+  set_state (f, "tool", g_variant_new_string ("line"));
+  drag (f, 10, 0, 10, 8);
+  m = doc_map (f, 0);
+
+  /* A mouse, then the cat; the cat tool's next click sends it across the wall. */
+  set_state (f, "tool", g_variant_new_string ("mouse"));
+  click (f, 4, 3);
+  g_assert_cmpuint (ossa_map_editor_get_n_mice (f->maps), ==, 1);
+  set_state (f, "tool", g_variant_new_string ("cat"));
+  click (f, 1, 1);
+  g_assert_true (ossa_map_editor_get_cat (f->maps, &x, &y));
+  g_assert_cmpfloat (x, ==, 1.5);
+  g_assert_cmpfloat (y, ==, 1.5);
+  ossa_map_editor_get_mouse (f->maps, 0, &mx0, &my0);
+  click (f, 18, 1);
+
+  last_x = 1, last_y = 1;
+  g_array_append_val (cells, ((OssaCell) { 1, 1 }));
+  for (int i = 0; i < 2000; i++)
+    {
+      int cx, cy;
+
+      ossa_map_editor_advance_agents (f->maps, 0.01);
+      g_assert_true (ossa_map_editor_get_cat (f->maps, &x, &y));
+      /* Between two cells the cat is on the segment joining their centres: the
+       * cell it is nearest to is where it stands. */
+      cx = (int) floor (x), cy = (int) floor (y);
+      if (cx != last_x || cy != last_y)
+        {
+          g_array_append_val (cells, ((OssaCell) { (guint32) cx, (guint32) cy }));
+          last_x = cx, last_y = cy;
+        }
+    }
+  g_assert_cmpfloat (x, ==, 18.5);
+  g_assert_cmpfloat (y, ==, 1.5);
+  g_assert_cmpuint (cells->len, >, 17);
+  assert_legal (m, (const OssaCell *) (gpointer) cells->data, cells->len);
+
+  /* The mouse saw the cat pass and ran off, away from it, on walkable ground (or
+   * was caught). */
+  if (ossa_map_editor_get_n_mice (f->maps) == 1)
+    {
+      ossa_map_editor_get_mouse (f->maps, 0, &mx, &my);
+      g_assert_true (mx != mx0 || my != my0);
+      g_assert_true (ossa_grid_map_walkable (m, (int) floor (mx), (int) floor (my)));
+    }
+
+  activate (f, "clear-agents", NULL);
+  g_assert_false (ossa_map_editor_get_cat (f->maps, &x, &y));
+  g_assert_cmpuint (ossa_map_editor_get_n_mice (f->maps), ==, 0);
+}
+
+static void
+test_files (Fixture *f, gconstpointer data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ossa-map-XXXXXX", NULL);
+  g_autofree char *text_path = g_build_filename (dir, "corridor.txt", NULL);
+  g_autofree char *mai_path = g_build_filename (dir, "corridor.map", NULL);
+  g_autoptr(GFile) text_file = g_file_new_for_path (text_path);
+  g_autoptr(GFile) mai_file = g_file_new_for_path (mai_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  OssaGridMap loaded;
+
+  make_corridor (f);
+  set_state (f, "tool", g_variant_new_string ("line"));
+  drag (f, 10, 0, 10, 8);
+
+  /* Saved in both forms, chosen by the name. */
+  g_assert_true (ossa_map_editor_save_map_file (f->maps, text_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (ossa_map_editor_save_map_file (f->maps, mai_file, &error));
+  g_assert_true (g_file_get_contents (text_path, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "width 20\n"));
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (mai_path, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "type octile\n"));
+  g_assert_true (ossa_grid_map_load (&loaded, mai_path, NULL, NULL));
+  g_assert_cmpmem (loaded.cells, 200, doc_map (f, 0)->cells, 200);
+  ossa_grid_map_clear (&loaded);
+
+  /* Opened into the document as a second map, with a name of its own. */
+  g_assert_true (ossa_map_editor_add_map_file (f->maps, text_file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ossa_editor_get_document (f->editor)->n_maps, ==, 2);
+  g_assert_cmpint (ossa_map_editor_get_map (f->maps), ==, 1);
+  g_assert_cmpstr (doc_map (f, 1)->name, ==, "corridor 2");
+  g_assert_cmpmem (doc_map (f, 1)->cells, 200, doc_map (f, 0)->cells, 200);
+  /* A new map has no start or goal: nothing to search. */
+  g_assert_false (ossa_map_editor_get_search (f->maps).searched);
+
+  /* A broken file changes nothing. */
+  g_assert_true (g_file_set_contents (text_path, "width 3\nheight 2\nmapstart\n1 1\n", -1, NULL));
+  g_assert_false (ossa_map_editor_add_map_file (f->maps, text_file, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "corridor.txt"));
+  g_assert_cmpuint (ossa_editor_get_document (f->editor)->n_maps, ==, 2);
+
+  g_unlink (text_path);
+  g_unlink (mai_path);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  const char *display = g_getenv ("DISPLAY");
+  const char *wayland = g_getenv ("WAYLAND_DISPLAY");
+
+  if ((display == NULL || display[0] == '\0') && (wayland == NULL || wayland[0] == '\0'))
+    {
+      printf ("1..0 # SKIP no display\n");
+      return 0;
+    }
+
+  gtk_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("/ossa/map-editor/actions", test_actions);
+  ADD ("/ossa/map-editor/paint-and-path", test_paint_and_path);
+  ADD ("/ossa/map-editor/tools", test_tools);
+  ADD ("/ossa/map-editor/step-mode", test_step_mode);
+  ADD ("/ossa/map-editor/cat-and-mice", test_cat_and_mice);
+  ADD ("/ossa/map-editor/files", test_files);
+#undef ADD
+
+  return g_test_run ();
+}
