@@ -1609,10 +1609,20 @@ type_key (const char *key)
   const char *args[] = { "key", "--clearmodifiers", key, NULL };
 
   g_assert_true (run_xdotool (args));
-  /* Let the X server's events arrive and be handled. */
-  for (guint i = 0; i < 20; i++)
+  /* xdotool syncs before it exits, so its events are queued for us by now; a
+   * round trip of our own brings them in. Then handle everything pending, and
+   * keep at it a while (a loaded machine may take longer to deliver). */
+  gdk_display_sync (gdk_display_get_default ());
+  for (guint i = 0, quiet = 0; i < 200 && quiet < 10; i++)
     {
-      iterate ();
+      gboolean busy = FALSE;
+
+      while (g_main_context_pending (NULL))
+        {
+          g_main_context_iteration (NULL, FALSE);
+          busy = TRUE;
+        }
+      quiet = busy ? 0 : quiet + 1;
       g_usleep (5000);
     }
 }
