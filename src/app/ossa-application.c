@@ -247,6 +247,10 @@ static const struct
   { "win.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },
   { "win.mode('setup')", { "<Control>1", NULL } },
   { "win.mode('animate')", { "<Control>2", NULL } },
+  { "win.new-animation", { "<Control><Alt>n", NULL } },
+  { "win.duplicate-animation", { "<Control><Alt>d", NULL } },
+  { "win.rename-animation", { "<Control><Alt>r", NULL } },
+  { "win.delete-animation", { "<Control><Shift>Delete", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
 };
 

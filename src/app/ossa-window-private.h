@@ -4,6 +4,8 @@
 #include "ossa-canvas.h"
 #include "ossa-hierarchy.h"
 #include "ossa-inspector.h"
+#include "ossa-key-inspector.h"
+#include "ossa-timeline.h"
 #include "ossa-window.h"
 
 G_BEGIN_DECLS
@@ -21,7 +23,9 @@ struct _OssaWindow
   OssaHierarchy         *hierarchy;
   OssaCanvas            *canvas;
   OssaInspector         *inspector;
+  OssaKeyInspector      *key_inspector;
   GtkBox                *timeline_slot;
+  OssaTimeline          *timeline;
   GtkLabel              *selection_label;
   GtkLabel              *pointer_label;
   GtkLabel              *zoom_label;

@@ -11,7 +11,7 @@
 /* Pane sizes a new window starts with, in pixels. */
 #define HIERARCHY_WIDTH 220
 #define INSPECTOR_WIDTH 260
-#define TIMELINE_HEIGHT 140
+#define TIMELINE_HEIGHT 230
 
 G_DEFINE_FINAL_TYPE (OssaWindow, ossa_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -647,6 +647,8 @@ ossa_window_class_init (OssaWindowClass *klass)
   g_type_ensure (OSSA_TYPE_CANVAS);
   g_type_ensure (OSSA_TYPE_HIERARCHY);
   g_type_ensure (OSSA_TYPE_INSPECTOR);
+  g_type_ensure (OSSA_TYPE_KEY_INSPECTOR);
+  g_type_ensure (OSSA_TYPE_TIMELINE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/ossa-window.ui");
@@ -656,7 +658,9 @@ ossa_window_class_init (OssaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, hierarchy);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, key_inspector);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, timeline_slot);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, selection_label);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, pointer_label);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, zoom_label);
@@ -682,6 +686,10 @@ ossa_window_init (OssaWindow *self)
   ossa_hierarchy_set_editor (self->hierarchy, self->editor);
   ossa_canvas_set_editor (self->canvas, self->editor);
   ossa_inspector_set_editor (self->inspector, self->editor);
+  ossa_key_inspector_set_editor (self->key_inspector, self->editor);
+  ossa_timeline_set_editor (self->timeline, self->editor);
+  g_object_bind_property (self->timeline, "onion-frames", self->canvas, "onion-frames",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
 
   g_signal_connect_swapped (self->editor, "notify::modified",
                             G_CALLBACK (editor_state_changed_cb), self);
