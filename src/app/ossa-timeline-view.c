@@ -1198,7 +1198,7 @@ _ossa_timeline_view_press (OssaTimelineView *self, double x, double y, GdkModifi
     return;
   ensure_rows (self);
 
-  if (x >= OSSA_TIMELINE_NAMES_WIDTH && (y < OSSA_TIMELINE_RULER_HEIGHT || near_playhead (self, x)))
+  if (x >= OSSA_TIMELINE_NAMES_WIDTH && y < OSSA_TIMELINE_RULER_HEIGHT)
     {
       self->drag = DRAG_SCRUB;
       scrub_to (self, x, state);
@@ -1254,6 +1254,13 @@ _ossa_timeline_view_press (OssaTimelineView *self, double x, double y, GdkModifi
           self->drag = DRAG_KEYS;
           return;
         }
+    }
+  /* The playhead's line can be dragged too, where no key is. */
+  if (near_playhead (self, x))
+    {
+      self->drag = DRAG_SCRUB;
+      scrub_to (self, x, state);
+      return;
     }
   self->drag = DRAG_BAND;
 }
@@ -1616,10 +1623,30 @@ on_time (OssaEditor *editor, GParamSpec *pspec, OssaTimelineView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The primary bone picked elsewhere (canvas, hierarchy): its row comes into view. */
 static void
-on_redraw (OssaTimelineView *self)
+on_selection_changed (OssaTimelineView *self)
 {
+  int primary = ossa_editor_get_primary (self->editor);
+
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (primary < 0)
+    return;
+  ensure_rows (self);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, i);
+      double top = gtk_adjustment_get_value (self->vadj);
+      double page = rows_view_height (self);
+
+      if (row->bone != (guint) primary || row->channel >= 0)
+        continue;
+      if (row->y < top)
+        gtk_adjustment_set_value (self->vadj, row->y);
+      else if (row->y + row->height > top + page)
+        gtk_adjustment_set_value (self->vadj, row->y + row->height - page);
+      break;
+    }
 }
 
 static void
@@ -1656,7 +1683,8 @@ ossa_timeline_view_set_editor (OssaTimelineView *self, OssaEditor *editor)
       g_signal_connect (editor, "notify::time", G_CALLBACK (on_time), self);
       g_signal_connect (editor, "notify::playing", G_CALLBACK (on_playing), self);
       g_signal_connect_swapped (editor, "notify::speed", G_CALLBACK (re_anchor), self);
-      g_signal_connect_swapped (editor, "selection-changed", G_CALLBACK (on_redraw), self);
+      g_signal_connect_swapped (editor, "selection-changed", G_CALLBACK (on_selection_changed),
+                                self);
       g_signal_connect_swapped (editor, "key-selection-changed",
                                 G_CALLBACK (invalidate_layer), self);
       on_playing (editor, NULL, self);
