@@ -237,6 +237,12 @@ ossa_timeline_start_rename (OssaTimeline *self)
   gtk_editable_set_text (GTK_EDITABLE (self->rename_entry), anim->name);
   rename_changed_cb (self);
   gtk_popover_popup (self->rename_popover);
+}
+
+/* Once the field shows, it has the focus and its text is selected. */
+static void
+rename_mapped_cb (OssaTimeline *self)
+{
   gtk_widget_grab_focus (GTK_WIDGET (self->rename_entry));
   gtk_editable_select_region (GTK_EDITABLE (self->rename_entry), 0, -1);
 }
@@ -429,6 +435,7 @@ ossa_timeline_init (OssaTimeline *self)
   g_signal_connect_swapped (self->onion_spin, "value-changed", G_CALLBACK (onion_changed_cb),
                             self);
   g_signal_connect_swapped (self->rename_entry, "activate", G_CALLBACK (rename_commit_cb), self);
+  g_signal_connect_swapped (self->rename_popover, "map", G_CALLBACK (rename_mapped_cb), self);
   g_signal_connect_swapped (self->rename_button, "clicked", G_CALLBACK (rename_commit_cb), self);
   g_signal_connect_swapped (self->rename_entry, "changed", G_CALLBACK (rename_changed_cb), self);
 }
