@@ -509,74 +509,151 @@ follow_playhead (OssaTimelineView *self)
 
 /* ---- the key layer ---- */
 
+/* A key's picture: for each of its rows, the half-widths of its outline and of its
+ * fill (-1: outline only), so each pixel is written once. */
+#define SPRITE_R_MAX 40
+
+typedef struct
+{
+  int     r;
+  int     hw[2 * SPRITE_R_MAX + 1];
+  int     fill_hw[2 * SPRITE_R_MAX + 1];
+  guint32 outline, fill;
+} Sprite;
+
+/* Sprites: interpolation × selected × bone row or channel row, and the spin mark. */
+#define N_SPRITES (OSSA_N_INTERPS * 2 * 2 + 1)
+#define SPIN_SPRITE (N_SPRITES - 1)
+
 typedef struct
 {
   guint32 *pixels;
   int      width, height;   /* device pixels */
+  Sprite   sprites[N_SPRITES];
+  guint32 *mark;            /* per column: row generation << 8 | sprite + 1 last drawn */
+  guint32  generation;
 } Layer;
 
-static void
-span (Layer *layer, int y, int x0, int x1, guint32 color)
+static int
+half_width (Shape shape, int r, int dy)
 {
-  guint32 *row;
+  if (ABS (dy) > r)
+    return -1;
+  switch (shape)
+    {
+    case SHAPE_SQUARE:
+      return ABS (dy) == r ? r - 1 : r;  /* the corners rounded a little */
+    case SHAPE_CIRCLE:
+      return (int) floor (sqrt ((double) r * r - (double) dy * dy) + 0.35);
+    case SHAPE_DIAMOND:
+    default:
+      return r - ABS (dy);
+    }
+}
 
-  if (y < 0 || y >= layer->height)
-    return;
+static void
+make_sprite (Sprite *sprite, Shape shape, int r, int ring, guint32 outline, guint32 fill)
+{
+  r = CLAMP (r, 1, SPRITE_R_MAX);
+  sprite->r = r;
+  sprite->outline = outline;
+  sprite->fill = fill;
+  for (int dy = -r; dy <= r; dy++)
+    {
+      sprite->hw[dy + r] = half_width (shape, r, dy);
+      sprite->fill_hw[dy + r] = ring > 0 ? half_width (shape, r - ring, dy) : sprite->hw[dy + r];
+    }
+}
+
+static int
+sprite_index (OssaInterp interp, gboolean selected, gboolean bone_row)
+{
+  return ((int) interp * 2 + !!selected) * 2 + !!bone_row;
+}
+
+static void
+make_sprites (Layer *layer, int scale)
+{
+  for (int interp = 0; interp < OSSA_N_INTERPS; interp++)
+    for (int selected = 0; selected < 2; selected++)
+      for (int bone_row = 0; bone_row < 2; bone_row++)
+        {
+          Shape shape = key_shape[interp];
+          int r = (int) ((bone_row ? KEY_RADIUS_BONE : KEY_RADIUS_CHANNEL) * scale);
+
+          if (shape == SHAPE_SQUARE)
+            r = r * 4 / 5;
+          make_sprite (&layer->sprites[sprite_index (interp, selected, bone_row)], shape, r,
+                       selected ? 2 * scale : scale,
+                       selected ? KEY_OUTLINE_SELECTED : KEY_OUTLINE,
+                       selected ? key_fill_selected[interp] : key_fill[interp]);
+        }
+  make_sprite (&layer->sprites[SPIN_SPRITE], SHAPE_CIRCLE, (int) (1.5 * scale), 0,
+               KEY_SPIN_MARK, KEY_SPIN_MARK);
+}
+
+static inline void
+fill_span (guint32 *row, int x0, int x1, int width, guint32 color)
+{
   x0 = MAX (x0, 0);
-  x1 = MIN (x1, layer->width - 1);
-  row = layer->pixels + (gsize) y * layer->width;
+  x1 = MIN (x1, width - 1);
   for (int x = x0; x <= x1; x++)
     row[x] = color;
 }
 
 static void
-stamp (Layer *layer, int cx, int cy, Shape shape, int r, guint32 color)
+stamp (Layer *layer, int cx, int cy, const Sprite *sprite)
 {
-  if (r < 0)
+  int r = sprite->r;
+
+  if (cx + r < 0 || cx - r >= layer->width)
     return;
   for (int dy = -r; dy <= r; dy++)
     {
-      int hw;
+      int y = cy + dy, hw = sprite->hw[dy + r], fw = sprite->fill_hw[dy + r];
+      guint32 *row;
 
-      switch (shape)
+      if (y < 0 || y >= layer->height || hw < 0)
+        continue;
+      row = layer->pixels + (gsize) y * layer->width;
+      if (fw < 0)
+        fill_span (row, cx - hw, cx + hw, layer->width, sprite->outline);
+      else
         {
-        case SHAPE_SQUARE:
-          hw = r;
-          if (dy == -r || dy == r)
-            hw = r - 1;  /* rounded a little */
-          break;
-        case SHAPE_CIRCLE:
-          hw = (int) floor (sqrt ((double) r * r - (double) dy * dy) + 0.35);
-          break;
-        case SHAPE_DIAMOND:
-        default:
-          hw = r - ABS (dy);
-          break;
+          fill_span (row, cx - hw, cx - fw - 1, layer->width, sprite->outline);
+          fill_span (row, cx - fw, cx + fw, layer->width, sprite->fill);
+          fill_span (row, cx + fw + 1, cx + hw, layer->width, sprite->outline);
         }
-      span (layer, cy + dy, cx - hw, cx + hw, color);
     }
 }
 
+/* Draws key k of track at (cx, cy), unless the same picture is already there on
+ * this row (a bone's row shows its channels' keys at one time as one). */
 static void
-stamp_key (Layer *layer, int cx, int cy, int r, const OssaTrack *track, gsize k,
-           gboolean selected, int scale)
+stamp_key (Layer *layer, int cx, int cy, const OssaTrack *track, gsize k, gboolean selected,
+           gboolean bone_row)
 {
   OssaInterp interp = track->interp != NULL ? (OssaInterp) track->interp[k] : OSSA_INTERP_LINEAR;
-  Shape shape;
-  int ring = selected ? 2 * scale : scale;
+  gboolean spin = track->channel == OSSA_CHANNEL_ROTATE && track->spin != NULL
+                  && track->spin[k] != OSSA_SPIN_SHORTEST;
+  int index;
+  guint32 mark;
 
   if ((guint) interp >= OSSA_N_INTERPS)
     interp = OSSA_INTERP_LINEAR;
-  shape = key_shape[interp];
-  if (shape == SHAPE_SQUARE)
-    r = r * 4 / 5;
-  stamp (layer, cx, cy, shape, r, selected ? KEY_OUTLINE_SELECTED : KEY_OUTLINE);
-  stamp (layer, cx, cy, shape, r - ring, selected ? key_fill_selected[interp] : key_fill[interp]);
+  index = sprite_index (interp, selected, bone_row);
+  if (cx >= 0 && cx < layer->width)
+    {
+      mark = layer->generation << 8 | (guint32) (index + 1);
+      if (layer->mark[cx] == mark && !spin)
+        return;
+      layer->mark[cx] = mark;
+    }
+  stamp (layer, cx, cy, &layer->sprites[index]);
   /* A rotation that does not take the short way is marked: the person sees it
    * before playing. */
-  if (track->channel == OSSA_CHANNEL_ROTATE && track->spin != NULL
-      && track->spin[k] != OSSA_SPIN_SHORTEST && r - ring - scale >= 1)
-    stamp (layer, cx, cy, SHAPE_CIRCLE, MAX ((r - ring) / 2, scale), KEY_SPIN_MARK);
+  if (spin)
+    stamp (layer, cx, cy, &layer->sprites[SPIN_SPRITE]);
 }
 
 /* The time a selected key is drawn at while the selection is dragged. */
@@ -609,8 +686,9 @@ selection_lower_bound (const OssaKeyRef *keys, gsize n, guint bone, int channel)
 }
 
 static guint
-draw_track (OssaTimelineView *self, Layer *layer, const OssaTrack *track, int cy, int r,
-            double t0, double t1, const OssaKeyRef *sel, gsize n_sel, int scale)
+draw_track (OssaTimelineView *self, Layer *layer, const OssaTrack *track, int cy,
+            gboolean bone_row, double t0, double t1, const OssaKeyRef *sel, gsize n_sel,
+            int scale)
 {
   gboolean moving = self->drag == DRAG_KEYS && self->drag_active;
   double value = gtk_adjustment_get_value (self->hadj);
@@ -639,8 +717,8 @@ draw_track (OssaTimelineView *self, Layer *layer, const OssaTrack *track, int cy
         time = preview_time (self, time);
       if (time < t0 || time > t1)
         continue;
-      stamp_key (layer, (int) lround ((time - value) * px), cy, r, track,
-                 (gsize) k, selected, scale);
+      stamp_key (layer, (int) lround ((time - value) * px), cy, track, (gsize) k, selected,
+                 bone_row);
       drawn++;
     }
   return drawn;
@@ -650,6 +728,7 @@ static void
 draw_layer (OssaTimelineView *self, int scale)
 {
   Layer layer;
+  g_autofree guint32 *mark = NULL;
   const OssaKeyRef *sel = NULL;
   gsize n_sel = 0;
   double kw = key_width (self), vh = rows_view_height (self);
@@ -667,6 +746,10 @@ draw_layer (OssaTimelineView *self, int scale)
     return;
   /* Fresh zeroed memory each time: the texture takes it, nothing is copied. */
   layer.pixels = g_malloc0 ((gsize) layer.width * layer.height * 4);
+  mark = g_new0 (guint32, layer.width);
+  layer.mark = mark;
+  layer.generation = 0;
+  make_sprites (&layer, scale);
   sel = ossa_editor_get_selected_keys (self->editor, &n_sel);
   {
     double margin = (KEY_RADIUS_BONE + 2) / self->pps;
@@ -683,13 +766,13 @@ draw_layer (OssaTimelineView *self, int scale)
 
       if (row->y - top > vh)
         break;
+      layer.generation++;
       if (row->channel >= 0)
         {
           const OssaTrack *track = track_of (self, row->bone, row->channel);
 
           if (track != NULL)
-            drawn += draw_track (self, &layer, track, cy, (int) (KEY_RADIUS_CHANNEL * scale),
-                                 t0, t1, sel, n_sel, scale);
+            drawn += draw_track (self, &layer, track, cy, FALSE, t0, t1, sel, n_sel, scale);
           continue;
         }
       for (int c = 0; c < OSSA_N_CHANNELS; c++)
@@ -697,8 +780,7 @@ draw_layer (OssaTimelineView *self, int scale)
           const OssaTrack *track = track_of (self, row->bone, c);
 
           if (track != NULL)
-            drawn += draw_track (self, &layer, track, cy, (int) (KEY_RADIUS_BONE * scale), t0,
-                                 t1, sel, n_sel, scale);
+            drawn += draw_track (self, &layer, track, cy, TRUE, t0, t1, sel, n_sel, scale);
         }
     }
   bytes = g_bytes_new_take (layer.pixels, (gsize) layer.width * layer.height * 4);
