@@ -1676,7 +1676,8 @@ on_document_changed (OssaEditor *editor, guint change, OssaTimelineView *self)
     self->rows_stale = TRUE;
   if (change & OSSA_CHANGE_DOCUMENT)
     {
-      memset (self->expanded, 0, self->n_expanded);
+      if (self->n_expanded > 0)
+        memset (self->expanded, 0, self->n_expanded);
       gtk_adjustment_set_value (self->hadj, gtk_adjustment_get_lower (self->hadj));
       gtk_adjustment_set_value (self->vadj, 0);
     }
