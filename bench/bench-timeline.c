@@ -326,10 +326,12 @@ tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
     {
       b->done = TRUE;
       if (b->run == RUN_SCRUB)
-        _ossa_timeline_view_release (b->view,
-                                     _ossa_timeline_view_time_to_x (b->view,
-                                                                    ossa_editor_get_time (b->editor)),
-                                     ruler, 0);
+        {
+          double t = ossa_editor_get_time (b->editor);
+
+          _ossa_timeline_view_release (b->view, _ossa_timeline_view_time_to_x (b->view, t), ruler,
+                                       0);
+        }
       if (opt_png != NULL && b->run == RUN_PLAY)
         save_png (b);
       ossa_editor_set_playing (b->editor, FALSE);

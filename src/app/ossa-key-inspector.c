@@ -428,8 +428,9 @@ update (OssaKeyInspector *self)
   if (have_rotation)
     gtk_spin_button_set_value (self->turns_spin, first_rotation.turns);
   gtk_widget_set_sensitive (GTK_WIDGET (self->turns_spin),
-                            have_rotation && (first_rotation.spin == OSSA_SPIN_CLOCKWISE
-                                              || first_rotation.spin == OSSA_SPIN_COUNTERCLOCKWISE));
+                            have_rotation
+                            && (first_rotation.spin == OSSA_SPIN_CLOCKWISE
+                                || first_rotation.spin == OSSA_SPIN_COUNTERCLOCKWISE));
 
   self->curve_view->enabled = any_bezier;
   if (have_first && first.interp == OSSA_INTERP_BEZIER && self->curve_view->dragging == 0)
@@ -475,7 +476,8 @@ apply_interp (OssaKeyInspector *self, const char *name)
   const OssaCurve *curve = NULL;
   OssaInterp interp;
 
-  if (self->updating || self->editor == NULL || !ossa_key_inspector_parse_interp (name, &interp, &curve)
+  if (self->updating || self->editor == NULL
+      || !ossa_key_inspector_parse_interp (name, &interp, &curve)
       || g_strcmp0 (name, self->interp) == 0)
     return;
   report (self, ossa_editor_set_selected_keys_interp (self->editor, interp, curve, &error), error);
@@ -487,14 +489,13 @@ apply_spin (OssaKeyInspector *self, const char *name, gboolean force)
 {
   g_autoptr(GError) error = NULL;
   OssaSpin spin;
+  guint turns;
 
   if (self->updating || self->editor == NULL || !ossa_key_inspector_parse_spin (name, &spin)
       || (!force && g_strcmp0 (name, self->spin) == 0))
     return;
-  report (self, ossa_editor_set_selected_keys_spin (self->editor, spin,
-                                                    (guint) gtk_spin_button_get_value_as_int (self->turns_spin),
-                                                    &error),
-          error);
+  turns = (guint) gtk_spin_button_get_value_as_int (self->turns_spin);
+  report (self, ossa_editor_set_selected_keys_spin (self->editor, spin, turns, &error), error);
   update (self);
 }
 
@@ -683,8 +684,8 @@ static void
 ossa_key_inspector_init (OssaKeyInspector *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                  GTK_ORIENTATION_VERTICAL);
+  gtk_orientable_set_orientation (
+    GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))), GTK_ORIENTATION_VERTICAL);
   self->interp = g_strdup ("");
   self->spin = g_strdup ("");
   self->curve_view = g_object_new (OSSA_TYPE_CURVE_VIEW, NULL);

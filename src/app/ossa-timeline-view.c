@@ -974,7 +974,8 @@ draw_playhead (OssaTimelineView *self, GtkSnapshot *snapshot, double width, doub
 {
   double t = ossa_editor_get_time (self->editor);
   double x = floor (_ossa_timeline_view_time_to_x (self, t));
-  double end_x = floor (_ossa_timeline_view_time_to_x (self, ossa_editor_get_end_time (self->editor)));
+  double end = ossa_editor_get_end_time (self->editor);
+  double end_x = floor (_ossa_timeline_view_time_to_x (self, end));
   char label[32];
   int w;
 
@@ -1068,11 +1069,14 @@ ossa_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   draw_rows (self, snapshot, width, height);
   draw_grid_and_ruler (self, snapshot, width, height);
   if (self->layer != NULL)
-    gtk_snapshot_append_texture (snapshot, self->layer,
-                                 &GRAPHENE_RECT_INIT ((float) OSSA_TIMELINE_NAMES_WIDTH,
-                                                      (float) OSSA_TIMELINE_RULER_HEIGHT,
-                                                      (float) gdk_texture_get_width (self->layer) / scale,
-                                                      (float) gdk_texture_get_height (self->layer) / scale));
+    {
+      float w = (float) gdk_texture_get_width (self->layer) / scale;
+      float h = (float) gdk_texture_get_height (self->layer) / scale;
+
+      gtk_snapshot_append_texture (snapshot, self->layer,
+                                   &GRAPHENE_RECT_INIT ((float) OSSA_TIMELINE_NAMES_WIDTH,
+                                                        (float) OSSA_TIMELINE_RULER_HEIGHT, w, h));
+    }
   if (self->drag == DRAG_BAND && self->drag_active)
     draw_band (self, snapshot);
   draw_playhead (self, snapshot, width, height);
@@ -1560,7 +1564,8 @@ on_double_click (GtkGestureClick *gesture, int n_press, double x, double y,
 static gboolean
 on_scroll (GtkEventControllerScroll *controller, double dx, double dy, OssaTimelineView *self)
 {
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  GtkEventController *event_controller = GTK_EVENT_CONTROLLER (controller);
+  GdkModifierType state = gtk_event_controller_get_current_event_state (event_controller);
 
   if (state & GDK_CONTROL_MASK)
     ossa_timeline_view_zoom_at (self, self->hover_x, pow (WHEEL_ZOOM_STEP, -dy));

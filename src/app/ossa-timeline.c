@@ -402,8 +402,8 @@ ossa_timeline_init (OssaTimeline *self)
   g_autoptr(GtkStringList) speed_list = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                  GTK_ORIENTATION_VERTICAL);
+  gtk_orientable_set_orientation (
+    GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))), GTK_ORIENTATION_VERTICAL);
 
   self->names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->animation_dropdown, G_LIST_MODEL (self->names));

@@ -39,6 +39,7 @@ struct _OssaWindow
 
   guint                  asking : 1;           /* an unsaved-changes question is open */
   guint                  close_confirmed : 1;  /* the next close request goes through */
+  guint                  had_keys : 1;         /* keys were selected at the last change */
 };
 
 /* ossa-window.c: saves to the document's file, or asks where (always when

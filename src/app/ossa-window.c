@@ -130,6 +130,39 @@ document_changed_cb (OssaWindow *self,
     }
 }
 
+/* Keys picked after none: the inspector column scrolls to their properties. */
+static gboolean
+reveal_key_inspector_cb (gpointer user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->key_inspector),
+                                                 GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj;
+  graphene_point_t top;
+
+  if (scroller == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->key_inspector))
+      || !gtk_widget_compute_point (GTK_WIDGET (self->key_inspector),
+                                    gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)),
+                                    &GRAPHENE_POINT_INIT (0, 0), &top))
+    return G_SOURCE_REMOVE;
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gtk_adjustment_set_value (adj, MIN (top.y, gtk_adjustment_get_upper (adj)
+                                               - gtk_adjustment_get_page_size (adj)));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+key_selection_changed_cb (OssaWindow *self)
+{
+  gsize n = 0;
+
+  ossa_editor_get_selected_keys (self->editor, &n);
+  if (n > 0 && !self->had_keys)
+    g_timeout_add_full (G_PRIORITY_DEFAULT, 50, reveal_key_inspector_cb, g_object_ref (self),
+                        g_object_unref);
+  self->had_keys = n > 0;
+}
+
 static void
 selection_changed_cb (OssaWindow *self)
 {
@@ -703,6 +736,8 @@ ossa_window_init (OssaWindow *self)
                             G_CALLBACK (document_changed_cb), self);
   g_signal_connect_swapped (self->editor, "selection-changed",
                             G_CALLBACK (selection_changed_cb), self);
+  g_signal_connect_swapped (self->editor, "key-selection-changed",
+                            G_CALLBACK (key_selection_changed_cb), self);
 
   g_signal_connect_object (self->canvas, "notify::pointer-x",
                            G_CALLBACK (update_pointer_status), self, G_CONNECT_SWAPPED);

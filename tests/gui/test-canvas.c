@@ -659,6 +659,7 @@ static void
 test_canvas_preview (Fixture *f, gconstpointer data)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *dump;
   OssaCanvasStats stats;
   OssaTransform local;
   guint arm = 1;
@@ -724,16 +725,16 @@ test_canvas_preview (Fixture *f, gconstpointer data)
   ossa_editor_set_time (f->editor, 0.75);
   wait_frame (f);
   g_assert_true (json_parser_load_from_file (parser, dump_path, NULL));
-  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (json_parser_get_root (parser)),
-                                                  "mode"), ==, "animate");
-  g_assert_cmpfloat (json_object_get_double_member (json_node_get_object (json_parser_get_root (parser)),
-                                                    "time"), ==, 0.75);
+  dump = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (dump, "mode"), ==, "animate");
+  g_assert_cmpfloat (json_object_get_double_member (dump, "time"), ==, 0.75);
   ossa_editor_set_mode (f->editor, OSSA_EDIT_MODE_SETUP);
   ossa_editor_set_time (f->editor, 0.25);
   wait_frame (f);
   g_assert_true (json_parser_load_from_file (parser, dump_path, NULL));
-  g_assert_cmpfloat (json_object_get_double_member (json_node_get_object (json_parser_get_root (parser)),
-                                                    "time"), ==, 0.25);
+  dump = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (dump, "mode"), ==, "setup");
+  g_assert_cmpfloat (json_object_get_double_member (dump, "time"), ==, 0.25);
 }
 
 static void

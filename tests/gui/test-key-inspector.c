@@ -210,6 +210,7 @@ test_spin (Fixture *f, gconstpointer data)
 {
   GtkWidget *ccw = find_label (GTK_WIDGET (f->inspector), "Counter-CW");
   GtkSpinButton *turns = NULL;
+  GtkWidget *spin_box;
   const OssaDocument *doc = ossa_editor_get_document (f->editor);
 
   g_assert_nonnull (ccw);
@@ -229,9 +230,11 @@ test_spin (Fixture *f, gconstpointer data)
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (ccw)));
 
   /* Extra turns on a counter-clockwise key. */
-  for (GtkWidget *w = gtk_widget_get_first_child (gtk_widget_get_parent (gtk_widget_get_parent (ccw)));
-       turns == NULL && w != NULL; w = gtk_widget_get_next_sibling (w))
-    for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+  spin_box = gtk_widget_get_parent (gtk_widget_get_parent (ccw));
+  for (GtkWidget *w = gtk_widget_get_first_child (spin_box); turns == NULL && w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+         c = gtk_widget_get_next_sibling (c))
       if (GTK_IS_SPIN_BUTTON (c))
         turns = GTK_SPIN_BUTTON (c);
   g_assert_nonnull (turns);
