@@ -12,6 +12,8 @@
 #include "ossa-canvas-private.h"
 #include "ossa-gl-program.h"
 #include "ossa-mesh-layer.h"
+#include "ossa-pose.h"
+#include "ossa-preview.h"
 #include "ossa-scene.h"
 
 /* How far (logical pixels) the pointer moves before a press becomes a drag. */
@@ -117,6 +119,24 @@ struct _OssaCanvas
 
   PangoLayout      *layout;
   char             *dump_path;
+
+  /* The interpolation preview (onion skin, motion path): its own program and
+   * buffers, drawn under the bones and over them (draw_onion_skin(),
+   * draw_motion_path()). */
+  gboolean          onion_skin;
+  int               onion_frames;
+  gboolean          show_motion_path;
+  GArray           *ghosts;        /* OssaSegment */
+  GArray           *path;          /* OssaSegment, cached until the keys change */
+  gboolean          path_stale;
+  OssaTransform    *ghost_local;
+  OssaXform        *ghost_world;
+  gsize             ghost_capacity;
+  GLuint            overlay_program;
+  Uniforms          overlay_uniforms;
+  GLuint            overlay_vao;
+  GLuint            overlay_buffer;
+  gboolean          space_panned;  /* Space was held for a pan, not tapped to play */
 };
 
 G_DEFINE_FINAL_TYPE (OssaCanvas, ossa_canvas, GTK_TYPE_GL_AREA)
@@ -131,6 +151,9 @@ enum
   PROP_POINTER_INSIDE,
   PROP_SHOW_NAMES,
   PROP_SHOW_MESHES,
+  PROP_ONION_SKIN,
+  PROP_ONION_FRAMES,
+  PROP_SHOW_MOTION_PATH,
   N_PROPS
 };
 
@@ -264,6 +287,8 @@ on_document_changed (OssaEditor *editor, guint change, OssaCanvas *self)
 {
   if (change & OSSA_CHANGE_STRUCTURE)
     self->hover = -1;
+  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_ANIMATIONS | OSSA_CHANGE_DOCUMENT))
+    self->path_stale = TRUE;
   self->instances_stale = TRUE;
   if (change & OSSA_CHANGE_DOCUMENT)
     ossa_canvas_fit (self);
@@ -273,7 +298,18 @@ on_document_changed (OssaEditor *editor, guint change, OssaCanvas *self)
 static void
 on_selection_changed (OssaEditor *editor, OssaCanvas *self)
 {
+  self->path_stale = TRUE;
   invalidate (self);
+}
+
+/* The playhead, the mode or the animation moved: the view dump says so, and the
+ * preview follows. */
+static void
+on_view_notify (OssaEditor *editor, GParamSpec *pspec, OssaCanvas *self)
+{
+  if (g_strcmp0 (g_param_spec_get_name (pspec), "time") != 0)
+    self->path_stale = TRUE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
 }
 
 static void
@@ -313,6 +349,7 @@ disconnect_editor (OssaCanvas *self)
   g_clear_signal_handler (&self->document_changed_id, self->editor);
   g_clear_signal_handler (&self->selection_changed_id, self->editor);
   g_clear_signal_handler (&self->tool_notify_id, self->editor);
+  g_signal_handlers_disconnect_by_func (self->editor, on_view_notify, self);
   g_clear_object (&self->editor);
 }
 
@@ -339,7 +376,11 @@ ossa_canvas_set_editor (OssaCanvas *self, OssaEditor *editor)
                                                      G_CALLBACK (on_selection_changed), self);
       self->tool_notify_id = g_signal_connect (editor, "notify::tool",
                                                G_CALLBACK (on_tool_notify), self);
+      g_signal_connect (editor, "notify::time", G_CALLBACK (on_view_notify), self);
+      g_signal_connect (editor, "notify::mode", G_CALLBACK (on_view_notify), self);
+      g_signal_connect (editor, "notify::animation", G_CALLBACK (on_view_notify), self);
     }
+  self->path_stale = TRUE;
   self->hover = -1;
   self->instances_stale = TRUE;
   ossa_canvas_fit (self);
@@ -513,6 +554,12 @@ delete_gl (OssaCanvas *self)
     }
 }
 
+/* The interpolation preview, below ossa_canvas_render(). */
+static gboolean build_overlay_gl  (OssaCanvas *self, GError **error);
+static void     delete_overlay_gl (OssaCanvas *self);
+static void     draw_onion_skin   (OssaCanvas *self, float width, float height, float scale);
+static void     draw_motion_path  (OssaCanvas *self, float width, float height, float scale);
+
 static void
 ossa_canvas_realize (GtkWidget *widget)
 {
@@ -525,9 +572,10 @@ ossa_canvas_realize (GtkWidget *widget)
   if (gtk_gl_area_get_error (area) != NULL)
     return;
   self->use_es = gdk_gl_context_get_use_es (gtk_gl_area_get_context (area));
-  if (!build_gl (self, &error))
+  if (!build_gl (self, &error) || !build_overlay_gl (self, &error))
     {
       delete_gl (self);
+      delete_overlay_gl (self);
       gtk_gl_area_set_error (area, error);
     }
 }
@@ -541,7 +589,10 @@ ossa_canvas_unrealize (GtkWidget *widget)
   /* The objects belong to the area's context: make it current before deleting. */
   gtk_gl_area_make_current (area);
   if (gtk_gl_area_get_error (area) == NULL)
-    delete_gl (self);
+    {
+      delete_gl (self);
+      delete_overlay_gl (self);
+    }
   GTK_WIDGET_CLASS (ossa_canvas_parent_class)->unrealize (widget);
 }
 
@@ -590,6 +641,7 @@ ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
                             ossa_editor_get_world (self->editor), width, height,
                             (float) self->camera.center_x, (float) self->camera.center_y,
                             (float) (self->camera.zoom * scale), (float) scale);
+  draw_onion_skin (self, width, height, (float) scale);
 
   if (n > 0)
     {
@@ -625,6 +677,7 @@ ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
       glDisable (GL_BLEND);
       glBindBuffer (GL_ARRAY_BUFFER, 0);
     }
+  draw_motion_path (self, width, height, (float) scale);
   glBindVertexArray (0);
   glUseProgram (0);
 
@@ -632,6 +685,239 @@ ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
   self->stats.frames++;
   self->stats.render_us = g_get_monotonic_time () - start;
   return TRUE;
+}
+
+/* ---- the interpolation preview: onion skin and motion path ---- */
+
+/* Ghosts: how many on each side of the playhead, onion-frames apart. */
+#define GHOSTS_EACH_SIDE 2
+#define GHOST_WIDTH 3.0f
+#define PATH_WIDTH 2.0f
+#define PATH_SAMPLES_PER_FRAME 4
+#define PATH_SAMPLES_MAX 4000
+
+static gboolean
+build_overlay_gl (OssaCanvas *self, GError **error)
+{
+  self->overlay_program = ossa_gl_program_new ("shaders/overlay.vert", "shaders/overlay.frag",
+                                               self->use_es, error);
+  if (self->overlay_program == 0)
+    return FALSE;
+  get_uniforms (self->overlay_program, NULL, &self->overlay_uniforms);
+  glGenVertexArrays (1, &self->overlay_vao);
+  glGenBuffers (1, &self->overlay_buffer);
+  glBindVertexArray (self->overlay_vao);
+  glBindBuffer (GL_ARRAY_BUFFER, self->overlay_buffer);
+  glEnableVertexAttribArray (0);
+  glVertexAttribPointer (0, 2, GL_FLOAT, GL_FALSE, sizeof (OssaSegment),
+                         (void *) G_STRUCT_OFFSET (OssaSegment, p0));
+  glVertexAttribDivisor (0, 1);
+  glEnableVertexAttribArray (1);
+  glVertexAttribPointer (1, 2, GL_FLOAT, GL_FALSE, sizeof (OssaSegment),
+                         (void *) G_STRUCT_OFFSET (OssaSegment, p1));
+  glVertexAttribDivisor (1, 1);
+  glEnableVertexAttribArray (2);
+  glVertexAttribPointer (2, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof (OssaSegment),
+                         (void *) G_STRUCT_OFFSET (OssaSegment, color));
+  glVertexAttribDivisor (2, 1);
+  glEnableVertexAttribArray (3);
+  glVertexAttribPointer (3, 1, GL_FLOAT, GL_FALSE, sizeof (OssaSegment),
+                         (void *) G_STRUCT_OFFSET (OssaSegment, width));
+  glVertexAttribDivisor (3, 1);
+  glBindVertexArray (0);
+  glBindBuffer (GL_ARRAY_BUFFER, 0);
+  return TRUE;
+}
+
+static void
+delete_overlay_gl (OssaCanvas *self)
+{
+  if (self->overlay_program != 0)
+    glDeleteProgram (self->overlay_program);
+  if (self->overlay_vao != 0)
+    glDeleteVertexArrays (1, &self->overlay_vao);
+  if (self->overlay_buffer != 0)
+    glDeleteBuffers (1, &self->overlay_buffer);
+  self->overlay_program = 0;
+  self->overlay_vao = 0;
+  self->overlay_buffer = 0;
+}
+
+static void
+set_preview_flag (OssaCanvas *self, gboolean *flag, gboolean value, GParamSpec *pspec)
+{
+  if (*flag == value)
+    return;
+  *flag = value;
+  self->path_stale = TRUE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
+/* The animation the preview shows: the current one, in Animate mode only. */
+static const OssaAnimation *
+preview_animation (OssaCanvas *self)
+{
+  const OssaDocument *doc;
+  int index;
+
+  if (self->editor == NULL || ossa_editor_get_mode (self->editor) != OSSA_EDIT_MODE_ANIMATE)
+    return NULL;
+  doc = ossa_editor_get_document (self->editor);
+  index = ossa_editor_get_animation (self->editor);
+  return index >= 0 && (gsize) index < doc->n_animations ? &doc->animations[index] : NULL;
+}
+
+static void
+draw_segments (OssaCanvas *self, const GArray *segments, float width, float height, float scale)
+{
+  if (segments->len == 0 || self->overlay_program == 0)
+    return;
+  glBindBuffer (GL_ARRAY_BUFFER, self->overlay_buffer);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (segments->len * sizeof (OssaSegment)),
+                segments->data, GL_STREAM_DRAW);
+  glEnable (GL_BLEND);
+  glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  glUseProgram (self->overlay_program);
+  set_view_uniforms (self, &self->overlay_uniforms, width, height, scale);
+  glBindVertexArray (self->overlay_vao);
+  glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, (GLsizei) segments->len);
+  self->stats.draw_calls++;
+  glDisable (GL_BLEND);
+  glBindBuffer (GL_ARRAY_BUFFER, 0);
+}
+
+/* Ghosts of the pose onion-frames before (red) and after (green) the playhead,
+ * fainter further away, under the bones. */
+static void
+draw_onion_skin (OssaCanvas *self, float width, float height, float scale)
+{
+  const OssaAnimation *anim = preview_animation (self);
+  const OssaSkeleton *skel;
+  double times[2 * GHOSTS_EACH_SIDE];
+  double fps, end;
+  gsize n;
+
+  g_array_set_size (self->ghosts, 0);
+  if (!self->onion_skin || anim == NULL)
+    return;
+  skel = &ossa_editor_get_document (self->editor)->skeleton;
+  n = skel->n_bones;
+  if (n == 0)
+    return;
+  if (n > self->ghost_capacity)
+    {
+      self->ghost_capacity = n;
+      self->ghost_local = g_renew (OssaTransform, self->ghost_local, n);
+      self->ghost_world = g_renew (OssaXform, self->ghost_world, n);
+    }
+  fps = ossa_editor_get_frame_rate (self->editor);
+  end = ossa_editor_get_end_time (self->editor);
+  ossa_preview_ghost_times (ossa_editor_get_time (self->editor), self->onion_frames / fps,
+                            GHOSTS_EACH_SIDE, end, anim->loop, times);
+  /* Farthest first, so the nearer ghosts lie on top. */
+  for (int k = GHOSTS_EACH_SIDE - 1; k >= 0; k--)
+    for (int side = 0; side < 2; side++)
+      {
+        double t = times[side * GHOSTS_EACH_SIDE + k];
+        guint8 alpha = (guint8) (k == 0 ? 150 : 80);
+        guint8 color[4] = { side == 0 ? 255 : 90, side == 0 ? 96 : 220, side == 0 ? 96 : 140,
+                            alpha };
+        guint at = self->ghosts->len;
+
+        if (isnan (t))
+          continue;
+        ossa_animation_sample_pose (anim, skel, (float) t, self->ghost_local);
+        ossa_pose_compute_world (skel, self->ghost_local, self->ghost_world);
+        g_array_set_size (self->ghosts, at + (guint) n);
+        ossa_preview_pose_segments (skel, self->ghost_world, color, GHOST_WIDTH,
+                                    &g_array_index (self->ghosts, OssaSegment, at));
+      }
+  draw_segments (self, self->ghosts, width, height, scale);
+}
+
+static void
+add_segment (GArray *out, float x0, float y0, float x1, float y1, const guint8 color[4],
+             float width)
+{
+  OssaSegment s = { { x0, y0 }, { x1, y1 }, { color[0], color[1], color[2], color[3] }, width };
+
+  g_array_append_val (out, s);
+}
+
+/* The primary bone's tip over the whole animation: a line from teal (the start)
+ * to amber (the end), a dot at each frame, a larger one at each of the bone's
+ * keys. */
+static void
+build_path (OssaCanvas *self, const OssaAnimation *anim, guint bone)
+{
+  const OssaSkeleton *skel = &ossa_editor_get_document (self->editor)->skeleton;
+  double fps = ossa_editor_get_frame_rate (self->editor);
+  double end = ossa_editor_get_end_time (self->editor);
+  gsize frames = (gsize) MAX (ceil (end * fps), 1);
+  gsize n = CLAMP (frames * PATH_SAMPLES_PER_FRAME + 1, 2, PATH_SAMPLES_MAX);
+  g_autofree float *xy = g_new (float, 2 * n);
+  const guint8 key_color[4] = { 255, 245, 225, 235 };
+
+  g_array_set_size (self->path, 0);
+  if (ossa_preview_tip_path (skel, anim, bone, 0, end, n, xy) == 0)
+    return;
+  for (gsize i = 0; i + 1 < n; i++)
+    {
+      double u = (double) i / (double) (n - 1);
+      guint8 color[4] = { (guint8) (80 + 175 * u), (guint8) (200 - 7 * u), (guint8) (190 - 124 * u),
+                          220 };
+
+      add_segment (self->path, xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], color,
+                   PATH_WIDTH);
+    }
+  if (frames <= 600)
+    {
+      g_autofree float *dots = g_new (float, 2 * (frames + 1));
+      const guint8 dot_color[4] = { 230, 232, 236, 170 };
+
+      ossa_preview_tip_path (skel, anim, bone, 0, frames / fps, frames + 1, dots);
+      for (gsize f = 0; f <= frames; f++)
+        add_segment (self->path, dots[2 * f], dots[2 * f + 1], dots[2 * f], dots[2 * f + 1],
+                     dot_color, 4.0f);
+    }
+  for (int c = 0; c < OSSA_N_CHANNELS; c++)
+    {
+      const OssaTrack *track = ossa_animation_find_track (anim, bone, (OssaChannel) c);
+
+      for (gsize k = 0; track != NULL && k < track->n_keys && k < 1000; k++)
+        {
+          float p[2];
+
+          ossa_preview_tip_path (skel, anim, bone, track->times[k], track->times[k], 1, p);
+          add_segment (self->path, p[0], p[1], p[0], p[1], key_color, 7.0f);
+        }
+    }
+}
+
+static void
+draw_motion_path (OssaCanvas *self, float width, float height, float scale)
+{
+  const OssaAnimation *anim = preview_animation (self);
+  int primary = self->editor != NULL ? ossa_editor_get_primary (self->editor) : -1;
+  const guint8 now_color[4] = { 255, 86, 74, 255 };
+  OssaVec2 tip;
+
+  if (!self->show_motion_path || anim == NULL || primary < 0)
+    return;
+  if (self->path_stale)
+    {
+      build_path (self, anim, (guint) primary);
+      self->path_stale = FALSE;
+    }
+  if (self->path->len == 0)
+    return;
+  /* Where the tip is now, on the path. */
+  tip = ossa_pose_tip (&ossa_editor_get_world (self->editor)[primary],
+                       ossa_editor_get_document (self->editor)->skeleton.bones[primary].length);
+  add_segment (self->path, tip.x, tip.y, tip.x, tip.y, now_color, 9.0f);
+  draw_segments (self, self->path, width, height, scale);
+  g_array_set_size (self->path, self->path->len - 1);
 }
 
 static void
@@ -1014,6 +1300,7 @@ _ossa_canvas_drag_begin (OssaCanvas *self, double x, double y, GdkModifierType s
   if (self->space_held)
     {
       self->drag = DRAG_PAN;
+      self->space_panned = TRUE;
       return;
     }
   if (self->editor == NULL)
@@ -1303,6 +1590,7 @@ on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
   if (!self->space_held)
     {
       self->space_held = TRUE;
+      self->space_panned = FALSE;
       update_cursor (self);
     }
   return TRUE;
@@ -1314,6 +1602,9 @@ on_key_released (GtkEventControllerKey *controller, guint keyval, guint keycode,
 {
   if (keyval != GDK_KEY_space)
     return;
+  /* Space held while dragging pans; tapped, it plays or pauses like elsewhere. */
+  if (self->space_held && !self->space_panned)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.play", NULL);
   self->space_held = FALSE;
   update_cursor (self);
 }
@@ -1367,6 +1658,10 @@ ossa_canvas_finalize (GObject *object)
   g_free (self->joints);
   g_free (self->dump_path);
   ossa_mesh_layer_clear (&self->mesh_layer);
+  g_array_unref (self->ghosts);
+  g_array_unref (self->path);
+  g_free (self->ghost_local);
+  g_free (self->ghost_world);
   G_OBJECT_CLASS (ossa_canvas_parent_class)->finalize (object);
 }
 
@@ -1398,6 +1693,15 @@ ossa_canvas_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_SHOW_MESHES:
       g_value_set_boolean (value, self->show_meshes);
       break;
+    case PROP_ONION_SKIN:
+      g_value_set_boolean (value, self->onion_skin);
+      break;
+    case PROP_ONION_FRAMES:
+      g_value_set_int (value, self->onion_frames);
+      break;
+    case PROP_SHOW_MOTION_PATH:
+      g_value_set_boolean (value, self->show_motion_path);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1426,6 +1730,20 @@ ossa_canvas_set_property (GObject *object, guint prop_id, const GValue *value,
       if (self->show_meshes != g_value_get_boolean (value))
         {
           self->show_meshes = g_value_get_boolean (value);
+          gtk_gl_area_queue_render (GTK_GL_AREA (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_ONION_SKIN:
+      set_preview_flag (self, &self->onion_skin, g_value_get_boolean (value), pspec);
+      break;
+    case PROP_SHOW_MOTION_PATH:
+      set_preview_flag (self, &self->show_motion_path, g_value_get_boolean (value), pspec);
+      break;
+    case PROP_ONION_FRAMES:
+      if (self->onion_frames != g_value_get_int (value))
+        {
+          self->onion_frames = g_value_get_int (value);
           gtk_gl_area_queue_render (GTK_GL_AREA (self));
           g_object_notify_by_pspec (object, pspec);
         }
@@ -1468,6 +1786,10 @@ ossa_canvas_class_init (OssaCanvasClass *klass)
                                                           ro);
   properties[PROP_SHOW_NAMES] = g_param_spec_boolean ("show-names", NULL, NULL, FALSE, rw);
   properties[PROP_SHOW_MESHES] = g_param_spec_boolean ("show-meshes", NULL, NULL, TRUE, rw);
+  properties[PROP_ONION_SKIN] = g_param_spec_boolean ("onion-skin", NULL, NULL, FALSE, rw);
+  properties[PROP_ONION_FRAMES] = g_param_spec_int ("onion-frames", NULL, NULL, 1, 30, 3, rw);
+  properties[PROP_SHOW_MOTION_PATH] = g_param_spec_boolean ("show-motion-path", NULL, NULL,
+                                                            FALSE, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "canvas.fit", NULL, fit_action);
@@ -1476,9 +1798,12 @@ ossa_canvas_class_init (OssaCanvasClass *klass)
   gtk_widget_class_install_action (widget_class, "canvas.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_property_action (widget_class, "canvas.show-names", "show-names");
   gtk_widget_class_install_property_action (widget_class, "canvas.show-meshes", "show-meshes");
+  gtk_widget_class_install_property_action (widget_class, "canvas.onion-skin", "onion-skin");
+  gtk_widget_class_install_property_action (widget_class, "canvas.motion-path",
+                                            "show-motion-path");
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "canvas.fit", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Home, 0, "canvas.fit", NULL);
+  /* F frames the skeleton; Home and End belong to the playhead. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "canvas.fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "canvas.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "canvas.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "canvas.zoom-in", NULL);
@@ -1505,6 +1830,10 @@ ossa_canvas_init (OssaCanvas *self)
   self->create_parent = -1;
   self->instances_stale = TRUE;
   self->show_meshes = TRUE;
+  self->onion_frames = 3;
+  self->ghosts = g_array_new (FALSE, FALSE, sizeof (OssaSegment));
+  self->path = g_array_new (FALSE, FALSE, sizeof (OssaSegment));
+  self->path_stale = TRUE;
   if (dump != NULL && dump[0] != '\0')
     self->dump_path = g_strdup (dump);
 

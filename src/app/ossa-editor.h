@@ -40,6 +40,14 @@ typedef enum
   OSSA_CHANGE_ALL        = 0xf,
 } OssaChange;
 
+/* One key of the current animation: its bone, channel and exact time. */
+typedef struct
+{
+  guint       bone;
+  OssaChannel channel;
+  float       time;
+} OssaKeyRef;
+
 OssaEditor         *ossa_editor_new              (void);
 
 const OssaDocument *ossa_editor_get_document     (OssaEditor    *self);
@@ -116,5 +124,81 @@ void                ossa_editor_set_animation    (OssaEditor    *self,
  * owned by the editor, valid until the next change. */
 const OssaTransform *ossa_editor_get_local       (OssaEditor    *self);
 const OssaXform     *ossa_editor_get_world       (OssaEditor    *self);
+
+/* Playback state ("playing", "speed" 0.25–2, "auto-key"; the timeline moves the
+ * playhead while playing) and the playhead on the current animation's frames. */
+gboolean            ossa_editor_get_playing      (OssaEditor    *self);
+void                ossa_editor_set_playing      (OssaEditor    *self,
+                                                  gboolean       playing);
+double              ossa_editor_get_speed        (OssaEditor    *self);
+void                ossa_editor_set_speed        (OssaEditor    *self,
+                                                  double         speed);
+gboolean            ossa_editor_get_auto_key     (OssaEditor    *self);
+void                ossa_editor_set_auto_key     (OssaEditor    *self,
+                                                  gboolean       auto_key);
+double              ossa_editor_get_frame_rate   (OssaEditor    *self);
+double              ossa_editor_get_end_time     (OssaEditor    *self);
+void                ossa_editor_step_frames      (OssaEditor    *self,
+                                                  int            frames);
+gboolean            ossa_editor_seek_key         (OssaEditor    *self,
+                                                  int            direction);
+
+/* Keys of the current animation: the selection ("key-selection-changed") and the
+ * edits of the timeline, each one undo step. */
+const OssaKeyRef   *ossa_editor_get_selected_keys (OssaEditor      *self,
+                                                   gsize           *n_keys);
+gboolean            ossa_editor_is_key_selected   (OssaEditor      *self,
+                                                   guint            bone,
+                                                   OssaChannel      channel,
+                                                   float            time);
+void                ossa_editor_select_keys       (OssaEditor      *self,
+                                                   const OssaKeyRef *keys,
+                                                   gsize            n_keys,
+                                                   gboolean         extend);
+void                ossa_editor_toggle_key_selected (OssaEditor      *self,
+                                                     const OssaKeyRef *key);
+void                ossa_editor_clear_key_selection (OssaEditor    *self);
+gboolean            ossa_editor_key_bones         (OssaEditor      *self,
+                                                   const guint     *bones,
+                                                   gsize            n_bones,
+                                                   GError         **error);
+gboolean            ossa_editor_delete_selected_keys (OssaEditor   *self,
+                                                      GError      **error);
+gboolean            ossa_editor_move_selected_keys (OssaEditor     *self,
+                                                    double          delta,
+                                                    gboolean        snap,
+                                                    GError        **error);
+gboolean            ossa_editor_set_selected_keys_interp (OssaEditor      *self,
+                                                          OssaInterp       interp,
+                                                          const OssaCurve *curve,
+                                                          GError         **error);
+gboolean            ossa_editor_set_selected_keys_spin (OssaEditor  *self,
+                                                        OssaSpin     spin,
+                                                        guint        turns,
+                                                        GError     **error);
+gboolean            ossa_editor_copy_selected_keys (OssaEditor     *self);
+gboolean            ossa_editor_can_paste_keys    (OssaEditor      *self);
+gboolean            ossa_editor_paste_keys        (OssaEditor      *self,
+                                                   GError         **error);
+
+/* Animations, each edit one undo step. */
+char               *ossa_editor_dup_unique_animation_name (OssaEditor *self,
+                                                           const char *base);
+int                 ossa_editor_add_animation     (OssaEditor      *self,
+                                                   const char      *name,
+                                                   GError         **error);
+int                 ossa_editor_duplicate_animation (OssaEditor    *self,
+                                                     int            animation,
+                                                     GError       **error);
+gboolean            ossa_editor_remove_animation  (OssaEditor      *self,
+                                                   int              animation,
+                                                   GError         **error);
+gboolean            ossa_editor_set_animation_props (OssaEditor    *self,
+                                                     int            animation,
+                                                     const char    *name,
+                                                     double         duration,
+                                                     double         fps,
+                                                     gboolean       loop,
+                                                     GError       **error);
 
 G_END_DECLS

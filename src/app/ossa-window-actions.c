@@ -38,7 +38,33 @@ static const struct
   { "<Control>e", "win.export-smd", NULL },
   { "Delete|KP_Delete", "win.delete", NULL },
   { "F2", "win.rename", NULL },
-  { "Home|KP_Home", "win.fit", NULL },
+  { "f", "win.fit", NULL },
+  /* The timeline's keys. The timeline view binds Delete to its keys itself. */
+  { "space", "win.play", NULL },
+  { "k", "win.key-bones", NULL },
+  { "Home|KP_Home", "win.first-frame", NULL },
+  { "End|KP_End", "win.last-frame", NULL },
+  { "Left|KP_Left", "win.previous-frame", NULL },
+  { "Right|KP_Right", "win.next-frame", NULL },
+  { "Up|KP_Up", "win.previous-key", NULL },
+  { "Down|KP_Down", "win.next-key", NULL },
+  { "<Control>c", "win.copy-keys", NULL },
+  { "<Control>v", "win.paste-keys", NULL },
+  { "<Shift>Delete|<Shift>KP_Delete", "win.delete-keys", NULL },
+  { "<Shift>k", "win.auto-key", NULL },
+  { "l", "win.animation-loop", NULL },
+  { "o", "win.onion-skin", NULL },
+  { "p", "win.motion-path", NULL },
+  { "<Shift>l", "win.key-interp", "'linear'" },
+  { "<Shift>h", "win.key-interp", "'stepped'" },
+  { "<Shift>b", "win.key-interp", "'bezier'" },
+  { "<Shift>i", "win.key-interp", "'ease-in'" },
+  { "<Shift>o", "win.key-interp", "'ease-out'" },
+  { "<Shift>e", "win.key-interp", "'ease-in-out'" },
+  { "<Alt>s", "win.key-spin", "'shortest'" },
+  { "<Alt>c", "win.key-spin", "'clockwise'" },
+  { "<Alt><Shift>c", "win.key-spin", "'counterclockwise'" },
+  { "<Alt>n", "win.key-spin", "'numeric'" },
   { "<Control>a", "win.select-all", NULL },
   { "<Control><Shift>a|Escape", "win.select-none", NULL },
 };
@@ -418,6 +444,250 @@ workspace_changed_cb (OssaWindow *self)
   gtk_widget_grab_focus (focus);
 }
 
+/* Timeline ---------------------------------------------------------------------- */
+
+static void
+report (OssaWindow *self, gboolean ok, const char *primary, GError *error)
+{
+  if (!ok)
+    show_error (self, primary, error);
+}
+
+static void
+new_animation_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+
+  report (self, ossa_editor_add_animation (self->editor, NULL, &error) >= 0,
+          _("Could not add an animation"), error);
+  ossa_editor_set_mode (self->editor, OSSA_EDIT_MODE_ANIMATE);
+}
+
+static void
+duplicate_animation_activated (GSimpleAction *action,
+                               GVariant      *parameter,
+                               gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+
+  report (self, ossa_editor_duplicate_animation (self->editor,
+                                                 ossa_editor_get_animation (self->editor),
+                                                 &error) >= 0,
+          _("Could not duplicate the animation"), error);
+}
+
+static void
+rename_animation_activated (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  ossa_timeline_start_rename (OSSA_WINDOW (user_data)->timeline);
+}
+
+static void
+delete_animation_activated (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+
+  report (self, ossa_editor_remove_animation (self->editor,
+                                              ossa_editor_get_animation (self->editor), &error),
+          _("Could not delete the animation"), error);
+}
+
+static const OssaAnimation *
+current_animation (OssaWindow *self)
+{
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+  int index = ossa_editor_get_animation (self->editor);
+
+  return index >= 0 && (gsize) index < doc->n_animations ? &doc->animations[index] : NULL;
+}
+
+static void
+animation_loop_change_state (GSimpleAction *action,
+                             GVariant      *value,
+                             gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  const OssaAnimation *anim = current_animation (self);
+  g_autoptr(GError) error = NULL;
+
+  if (anim == NULL)
+    return;
+  report (self, ossa_editor_set_animation_props (self->editor,
+                                                 ossa_editor_get_animation (self->editor),
+                                                 anim->name, anim->duration, anim->fps,
+                                                 g_variant_get_boolean (value), &error),
+          _("Could not change the animation"), error);
+}
+
+static void
+play_change_state (GSimpleAction *action,
+                   GVariant      *value,
+                   gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+
+  /* Playing shows the animation: Animate mode. */
+  if (g_variant_get_boolean (value))
+    ossa_editor_set_mode (self->editor, OSSA_EDIT_MODE_ANIMATE);
+  ossa_editor_set_playing (self->editor, g_variant_get_boolean (value)
+                                           && current_animation (self) != NULL);
+}
+
+static void
+seek_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  const char *name = g_action_get_name (G_ACTION (action));
+
+  if (g_str_equal (name, "first-frame"))
+    ossa_editor_set_time (self->editor, 0);
+  else if (g_str_equal (name, "last-frame"))
+    ossa_editor_set_time (self->editor, ossa_editor_get_end_time (self->editor));
+  else if (g_str_equal (name, "previous-frame"))
+    ossa_editor_step_frames (self->editor, -1);
+  else if (g_str_equal (name, "next-frame"))
+    ossa_editor_step_frames (self->editor, 1);
+  else if (g_str_equal (name, "previous-key"))
+    ossa_editor_seek_key (self->editor, -1);
+  else if (g_str_equal (name, "next-key"))
+    ossa_editor_seek_key (self->editor, 1);
+}
+
+static void
+key_bones_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  gsize n;
+  const guint *bones = ossa_editor_get_selection (self->editor, &n);
+  g_autofree guint *copy = g_memdup2 (bones, n * sizeof (guint));
+  g_autoptr(GError) error = NULL;
+
+  report (self, ossa_editor_key_bones (self->editor, copy, n, &error),
+          _("Could not key the bones"), error);
+}
+
+static void
+auto_key_change_state (GSimpleAction *action,
+                       GVariant      *value,
+                       gpointer       user_data)
+{
+  ossa_editor_set_auto_key (OSSA_WINDOW (user_data)->editor, g_variant_get_boolean (value));
+}
+
+static void
+copy_keys_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+
+  ossa_editor_copy_selected_keys (self->editor);
+  ossa_window_actions_update (self);
+}
+
+static void
+paste_keys_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+
+  report (self, ossa_editor_paste_keys (self->editor, &error), _("Could not paste the keys"),
+          error);
+}
+
+static void
+delete_keys_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+
+  report (self, ossa_editor_delete_selected_keys (self->editor, &error),
+          _("Could not delete the keys"), error);
+}
+
+static void
+key_interp_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+  const OssaCurve *curve = NULL;
+  OssaInterp interp;
+
+  if (!ossa_key_inspector_parse_interp (g_variant_get_string (parameter, NULL), &interp, &curve))
+    return;
+  report (self, ossa_editor_set_selected_keys_interp (self->editor, interp, curve, &error),
+          _("Could not change the interpolation"), error);
+}
+
+static void
+key_spin_activated (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+  OssaSpin spin;
+
+  if (!ossa_key_inspector_parse_spin (g_variant_get_string (parameter, NULL), &spin))
+    return;
+  report (self, ossa_editor_set_selected_keys_spin (self->editor, spin, 0, &error),
+          _("Could not change the spin"), error);
+}
+
+static void
+canvas_flag_change_state (GSimpleAction *action,
+                          GVariant      *value,
+                          gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  const char *property = g_str_equal (g_action_get_name (G_ACTION (action)), "onion-skin")
+                           ? "onion-skin" : "show-motion-path";
+
+  g_object_set (self->canvas, property, g_variant_get_boolean (value), NULL);
+}
+
+static void
+timeline_state_changed_cb (OssaWindow *self)
+{
+  const OssaAnimation *anim = current_animation (self);
+  gboolean onion = FALSE, path = FALSE;
+
+  g_object_get (self->canvas, "onion-skin", &onion, "show-motion-path", &path, NULL);
+  g_simple_action_set_state (lookup (self, "play"),
+                             g_variant_new_boolean (ossa_editor_get_playing (self->editor)));
+  g_simple_action_set_state (lookup (self, "auto-key"),
+                             g_variant_new_boolean (ossa_editor_get_auto_key (self->editor)));
+  g_simple_action_set_state (lookup (self, "animation-loop"),
+                             g_variant_new_boolean (anim != NULL && anim->loop));
+  g_simple_action_set_state (lookup (self, "onion-skin"), g_variant_new_boolean (onion));
+  g_simple_action_set_state (lookup (self, "motion-path"), g_variant_new_boolean (path));
+}
+
+static void
+keys_changed_cb (OssaWindow *self)
+{
+  ossa_window_actions_update (self);
+}
+
 static const GActionEntry win_actions[] = {
   { "open", open_activated, NULL, NULL, NULL, { 0 } },
   { "open-recent", open_recent_activated, "s", NULL, NULL, { 0 } },
@@ -441,6 +711,27 @@ static const GActionEntry win_actions[] = {
   { "show-meshes", NULL, NULL, "true", show_meshes_change_state, { 0 } },
   { "mode", NULL, "s", "'setup'", mode_change_state, { 0 } },
   { "workspace", NULL, "s", "'skeleton'", workspace_change_state, { 0 } },
+  { "new-animation", new_animation_activated, NULL, NULL, NULL, { 0 } },
+  { "duplicate-animation", duplicate_animation_activated, NULL, NULL, NULL, { 0 } },
+  { "rename-animation", rename_animation_activated, NULL, NULL, NULL, { 0 } },
+  { "delete-animation", delete_animation_activated, NULL, NULL, NULL, { 0 } },
+  { "animation-loop", NULL, NULL, "false", animation_loop_change_state, { 0 } },
+  { "play", NULL, NULL, "false", play_change_state, { 0 } },
+  { "first-frame", seek_activated, NULL, NULL, NULL, { 0 } },
+  { "last-frame", seek_activated, NULL, NULL, NULL, { 0 } },
+  { "previous-frame", seek_activated, NULL, NULL, NULL, { 0 } },
+  { "next-frame", seek_activated, NULL, NULL, NULL, { 0 } },
+  { "previous-key", seek_activated, NULL, NULL, NULL, { 0 } },
+  { "next-key", seek_activated, NULL, NULL, NULL, { 0 } },
+  { "key-bones", key_bones_activated, NULL, NULL, NULL, { 0 } },
+  { "auto-key", NULL, NULL, "true", auto_key_change_state, { 0 } },
+  { "copy-keys", copy_keys_activated, NULL, NULL, NULL, { 0 } },
+  { "paste-keys", paste_keys_activated, NULL, NULL, NULL, { 0 } },
+  { "delete-keys", delete_keys_activated, NULL, NULL, NULL, { 0 } },
+  { "key-interp", key_interp_activated, "s", NULL, NULL, { 0 } },
+  { "key-spin", key_spin_activated, "s", NULL, NULL, { 0 } },
+  { "onion-skin", NULL, NULL, "false", canvas_flag_change_state, { 0 } },
+  { "motion-path", NULL, NULL, "false", canvas_flag_change_state, { 0 } },
 };
 
 static GtkShortcutController *
@@ -491,6 +782,25 @@ ossa_window_actions_init (OssaWindow *self)
                            G_CALLBACK (show_meshes_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->workspace_stack, "notify::visible-child-name",
                            G_CALLBACK (workspace_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::onion-skin",
+                           G_CALLBACK (timeline_state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::show-motion-path",
+                           G_CALLBACK (timeline_state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::playing",
+                           G_CALLBACK (timeline_state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::auto-key",
+                           G_CALLBACK (timeline_state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::animation",
+                           G_CALLBACK (timeline_state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::animation",
+                           G_CALLBACK (keys_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "document-changed",
+                           G_CALLBACK (timeline_state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "document-changed",
+                           G_CALLBACK (keys_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "key-selection-changed",
+                           G_CALLBACK (keys_changed_cb), self, G_CONNECT_SWAPPED);
+  timeline_state_changed_cb (self);
   tool_changed_cb (self);
   mode_changed_cb (self);
   show_names_changed_cb (self);
@@ -518,6 +828,22 @@ ossa_window_actions_update (OssaWindow *self)
   set_enabled (self, "select-all", doc->skeleton.n_bones > 0);
   set_enabled (self, "select-none", n_selected > 0);
   set_enabled (self, "export-smd", doc->n_animations > 0);
+  {
+    gboolean has_animation = current_animation (self) != NULL;
+    gsize n_keys = 0;
+
+    ossa_editor_get_selected_keys (self->editor, &n_keys);
+    set_enabled (self, "duplicate-animation", has_animation);
+    set_enabled (self, "rename-animation", has_animation);
+    set_enabled (self, "delete-animation", has_animation);
+    set_enabled (self, "animation-loop", has_animation);
+    set_enabled (self, "key-bones", n_selected > 0);
+    set_enabled (self, "copy-keys", n_keys > 0);
+    set_enabled (self, "delete-keys", n_keys > 0);
+    set_enabled (self, "key-interp", n_keys > 0);
+    set_enabled (self, "key-spin", n_keys > 0);
+    set_enabled (self, "paste-keys", ossa_editor_can_paste_keys (self->editor));
+  }
   ossa_window_actions_sync_menus (self);
 }
 

@@ -5,6 +5,8 @@
 #include "ossa-hierarchy.h"
 #include "ossa-inspector.h"
 #include "ossa-map-editor.h"
+#include "ossa-key-inspector.h"
+#include "ossa-timeline.h"
 #include "ossa-window.h"
 
 G_BEGIN_DECLS
@@ -22,7 +24,9 @@ struct _OssaWindow
   OssaHierarchy         *hierarchy;
   OssaCanvas            *canvas;
   OssaInspector         *inspector;
+  OssaKeyInspector      *key_inspector;
   GtkBox                *timeline_slot;
+  OssaTimeline          *timeline;
   GtkLabel              *selection_label;
   GtkLabel              *pointer_label;
   GtkLabel              *zoom_label;
@@ -38,6 +42,7 @@ struct _OssaWindow
 
   guint                  asking : 1;           /* an unsaved-changes question is open */
   guint                  close_confirmed : 1;  /* the next close request goes through */
+  guint                  had_keys : 1;         /* keys were selected at the last change */
 };
 
 /* ossa-window.c: saves to the document's file, or asks where (always when

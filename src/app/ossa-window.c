@@ -11,7 +11,7 @@
 /* Pane sizes a new window starts with, in pixels. */
 #define HIERARCHY_WIDTH 220
 #define INSPECTOR_WIDTH 260
-#define TIMELINE_HEIGHT 140
+#define TIMELINE_HEIGHT 230
 
 G_DEFINE_FINAL_TYPE (OssaWindow, ossa_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -128,6 +128,39 @@ document_changed_cb (OssaWindow *self,
       update_selection_status (self);
       ossa_window_actions_update (self);
     }
+}
+
+/* Keys picked after none: the inspector column scrolls to their properties. */
+static gboolean
+reveal_key_inspector_cb (gpointer user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->key_inspector),
+                                                 GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj;
+  graphene_point_t top;
+
+  if (scroller == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->key_inspector))
+      || !gtk_widget_compute_point (GTK_WIDGET (self->key_inspector),
+                                    gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)),
+                                    &GRAPHENE_POINT_INIT (0, 0), &top))
+    return G_SOURCE_REMOVE;
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gtk_adjustment_set_value (adj, MIN (top.y, gtk_adjustment_get_upper (adj)
+                                               - gtk_adjustment_get_page_size (adj)));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+key_selection_changed_cb (OssaWindow *self)
+{
+  gsize n = 0;
+
+  ossa_editor_get_selected_keys (self->editor, &n);
+  if (n > 0 && !self->had_keys)
+    g_timeout_add_full (G_PRIORITY_DEFAULT, 50, reveal_key_inspector_cb, g_object_ref (self),
+                        g_object_unref);
+  self->had_keys = n > 0;
 }
 
 static void
@@ -648,6 +681,8 @@ ossa_window_class_init (OssaWindowClass *klass)
   g_type_ensure (OSSA_TYPE_HIERARCHY);
   g_type_ensure (OSSA_TYPE_INSPECTOR);
   g_type_ensure (OSSA_TYPE_MAP_EDITOR);
+  g_type_ensure (OSSA_TYPE_KEY_INSPECTOR);
+  g_type_ensure (OSSA_TYPE_TIMELINE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/ossa-window.ui");
@@ -657,7 +692,9 @@ ossa_window_class_init (OssaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, hierarchy);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, key_inspector);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, timeline_slot);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, selection_label);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, pointer_label);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, zoom_label);
@@ -689,6 +726,10 @@ ossa_window_init (OssaWindow *self)
   /* The map.* actions reach the menu bar and the application's keys from here. */
   gtk_widget_insert_action_group (GTK_WIDGET (self), "map",
                                   ossa_map_editor_get_actions (self->map_editor));
+  ossa_key_inspector_set_editor (self->key_inspector, self->editor);
+  ossa_timeline_set_editor (self->timeline, self->editor);
+  g_object_bind_property (self->timeline, "onion-frames", self->canvas, "onion-frames",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
 
   g_signal_connect_swapped (self->editor, "notify::modified",
                             G_CALLBACK (editor_state_changed_cb), self);
@@ -702,6 +743,8 @@ ossa_window_init (OssaWindow *self)
                             G_CALLBACK (document_changed_cb), self);
   g_signal_connect_swapped (self->editor, "selection-changed",
                             G_CALLBACK (selection_changed_cb), self);
+  g_signal_connect_swapped (self->editor, "key-selection-changed",
+                            G_CALLBACK (key_selection_changed_cb), self);
 
   g_signal_connect_object (self->canvas, "notify::pointer-x",
                            G_CALLBACK (update_pointer_status), self, G_CONNECT_SWAPPED);

@@ -658,6 +658,48 @@ ossa_command_remove_animation (const OssaDocument *doc, size_t index, OssaError 
 }
 
 OssaCommand *
+ossa_command_duplicate_animation (const OssaDocument *doc, size_t index, const char *name,
+                                  OssaError *err)
+{
+  OssaDocument *scratch;
+  OssaAnimation copy;
+
+  if (index >= doc->n_animations)
+    {
+      ossa_error_set (err, OSSA_ERROR_NOT_FOUND, "animation %zu does not exist", index);
+      return NULL;
+    }
+  if (!check_animation_props (name, doc->animations[index].duration,
+                              doc->animations[index].fps, err))
+    return NULL;
+  if ((scratch = structure_copy (doc, err)) == NULL)
+    return NULL;
+  if (!ossa_animation_copy (&copy, &doc->animations[index]))
+    {
+      ossa_document_free (scratch);
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return NULL;
+    }
+  free (copy.name);
+  copy.name = strdup (name);
+  if (copy.name == NULL)
+    {
+      ossa_animation_clear (&copy);
+      ossa_document_free (scratch);
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return NULL;
+    }
+  /* Refuses a name already taken, like add_animation. */
+  if (ossa_document_take_animation (scratch, &copy, err) < 0)
+    {
+      ossa_animation_clear (&copy);
+      ossa_document_free (scratch);
+      return NULL;
+    }
+  return structure_command (scratch, "Duplicate Animation", err);
+}
+
+OssaCommand *
 ossa_command_set_animation_props (const OssaDocument *doc, size_t index, const char *name,
                                   float duration, float fps, bool loop, OssaError *err)
 {

@@ -63,6 +63,10 @@ OssaCommand *ossa_command_set_bone_color (const OssaDocument *doc, size_t bone, 
 OssaCommand *ossa_command_add_animation (const OssaDocument *doc, const char *name,
                                          float duration, float fps, bool loop, OssaError *err);
 OssaCommand *ossa_command_remove_animation (const OssaDocument *doc, size_t anim, OssaError *err);
+/* Appends a copy of animation anim (its keys, duration, frame rate and loop flag)
+ * called name; refuses a name already taken. */
+OssaCommand *ossa_command_duplicate_animation (const OssaDocument *doc, size_t anim,
+                                               const char *name, OssaError *err);
 /* Name, duration, frame rate and loop flag at once. */
 OssaCommand *ossa_command_set_animation_props (const OssaDocument *doc, size_t anim,
                                                const char *name, float duration, float fps,

@@ -110,6 +110,22 @@ check_anim_added (const OssaDocument *doc)
 }
 
 static void
+check_anim_duplicated (const OssaDocument *doc)
+{
+  g_assert_cmpuint (doc->n_animations, ==, 2);
+  g_assert_cmpstr (doc->animations[0].name, ==, "walk");
+  g_assert_cmpstr (doc->animations[1].name, ==, "walk copy");
+  g_assert_cmpfloat (doc->animations[1].duration, ==, doc->animations[0].duration);
+  g_assert_cmpfloat (doc->animations[1].fps, ==, doc->animations[0].fps);
+  g_assert_true (doc->animations[1].loop == doc->animations[0].loop);
+  g_assert_cmpuint (doc->animations[1].n_tracks, ==, doc->animations[0].n_tracks);
+  g_assert_cmpuint (ossa_animation_n_keys (&doc->animations[1]), ==,
+                    ossa_animation_n_keys (&doc->animations[0]));
+  /* A copy, not shared columns. */
+  g_assert_true (doc->animations[1].tracks[0].times != doc->animations[0].tracks[0].times);
+}
+
+static void
 check_anim_removed (const OssaDocument *doc)
 {
   g_assert_cmpuint (doc->n_animations, ==, 0);
@@ -186,6 +202,12 @@ make_add_anim (const OssaDocument *doc)
 }
 
 static OssaCommand *
+make_duplicate_anim (const OssaDocument *doc)
+{
+  return ossa_command_duplicate_animation (doc, 0, "walk copy", NULL);
+}
+
+static OssaCommand *
 make_remove_anim (const OssaDocument *doc)
 {
   return ossa_command_remove_animation (doc, 0, NULL);
@@ -210,6 +232,7 @@ test_command_round_trips (void)
     { make_anim_props, check_anim_props },
     { make_add_anim, check_anim_added },
     { make_remove_anim, check_anim_removed },
+    { make_duplicate_anim, check_anim_duplicated },
   };
 
   for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -258,6 +281,9 @@ test_command_impossible_edits (void)
   REFUSED (ossa_command_add_animation (doc, "fast", 1, 0, true, &err), OSSA_ERROR_INVALID);
   REFUSED (ossa_command_set_animation_props (doc, 0, "x", -1, 30, true, &err), OSSA_ERROR_INVALID);
   REFUSED (ossa_command_remove_animation (doc, 1, &err), OSSA_ERROR_NOT_FOUND);
+  REFUSED (ossa_command_duplicate_animation (doc, 0, "walk", &err), OSSA_ERROR_CONFLICT);
+  REFUSED (ossa_command_duplicate_animation (doc, 1, "run", &err), OSSA_ERROR_NOT_FOUND);
+  REFUSED (ossa_command_duplicate_animation (doc, 0, "", &err), OSSA_ERROR_INVALID);
 #undef REFUSED
   g_assert_true (test_documents_equal (doc, before));
   ossa_document_free (before);

@@ -650,6 +650,93 @@ test_canvas_view_dump (Fixture *f, gconstpointer data)
   }
 }
 
+
+/* The interpolation preview: with an animation turning the arm from straight up
+ * (0 s) to 30° below the horizontal (1 s) and the playhead at 0.5 s, the onion skin shows
+ * the arm's ghosts at 0 s (red) and 1 s (green), and the motion path the arc its
+ * tip takes; each is one more draw call. The view dump tells the playhead. */
+static void
+test_canvas_preview (Fixture *f, gconstpointer data)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *dump;
+  OssaCanvasStats stats;
+  OssaTransform local;
+  guint arm = 1;
+  Pixels p;
+  int rgb[3];
+  double up = OSSA_PI / 2, down = -OSSA_PI / 6;
+
+  g_assert_cmpint (ossa_editor_add_animation (f->editor, "turn", NULL), ==, 0);
+  g_assert_true (ossa_editor_set_animation_props (f->editor, 0, "turn", 1.0, 30, FALSE, NULL));
+  g_assert_true (ossa_editor_key_bones (f->editor, &arm, 1, NULL));
+  ossa_editor_set_time (f->editor, 1.0);
+  local = ossa_editor_get_local (f->editor)[arm];
+  local.rotation = (float) down;
+  g_assert_true (ossa_editor_set_bone_local (f->editor, arm, &local, 0, NULL));
+  ossa_editor_set_time (f->editor, 0.5);
+  g_assert_cmpfloat_with_epsilon (ossa_editor_get_local (f->editor)[arm].rotation,
+                                  (up + down) / 2, 1e-6);
+  wait_frame (f);
+  _ossa_canvas_get_stats (f->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 3);
+
+  g_object_set (f->canvas, "onion-skin", TRUE, "onion-frames", 15, NULL);
+  wait_frame (f);
+  _ossa_canvas_get_stats (f->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 4);
+  p = read_pixels (f);
+  pixel_at (f, &p, 100, 60, rgb);   /* the ghost at 0 s: up */
+  g_assert_cmpint (rgb[0], >, rgb[1] + 50);
+  g_assert_cmpint (rgb[0], >, rgb[2] + 50);
+  pixel_at (f, &p, 100 + 48 * cos (down), 48 * sin (down), rgb);  /* the ghost at 1 s */
+  g_assert_cmpint (rgb[1], >, rgb[0] + 50);
+  g_assert_cmpint (rgb[1], >, rgb[2] + 25);
+  g_free (p.data);
+
+  /* Off: no ghost there. */
+  g_object_set (f->canvas, "onion-skin", FALSE, NULL);
+  wait_frame (f);
+  p = read_pixels (f);
+  pixel_at (f, &p, 100, 60, rgb);
+  assert_background (rgb);
+  g_free (p.data);
+
+  /* The motion path of the selected arm: its tip at 0.25 s is on it. */
+  ossa_editor_select (f->editor, &arm, 1, FALSE);
+  g_object_set (f->canvas, "show-motion-path", TRUE, NULL);
+  wait_frame (f);
+  _ossa_canvas_get_stats (f->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 4);
+  p = read_pixels (f);
+  pixel_at (f, &p, 100 + 80 * cos (up + (down - up) * 0.25), 80 * sin (up + (down - up) * 0.25),
+            rgb);
+  g_assert_cmpint (MAX (rgb[0], MAX (rgb[1], rgb[2])), >, 110);
+  g_free (p.data);
+
+  /* In Setup mode there is nothing to preview. */
+  ossa_editor_set_mode (f->editor, OSSA_EDIT_MODE_SETUP);
+  wait_frame (f);
+  _ossa_canvas_get_stats (f->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 3);
+
+  /* The view dump follows the playhead and the mode. */
+  ossa_editor_set_mode (f->editor, OSSA_EDIT_MODE_ANIMATE);
+  ossa_editor_set_time (f->editor, 0.75);
+  wait_frame (f);
+  g_assert_true (json_parser_load_from_file (parser, dump_path, NULL));
+  dump = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (dump, "mode"), ==, "animate");
+  g_assert_cmpfloat (json_object_get_double_member (dump, "time"), ==, 0.75);
+  ossa_editor_set_mode (f->editor, OSSA_EDIT_MODE_SETUP);
+  ossa_editor_set_time (f->editor, 0.25);
+  wait_frame (f);
+  g_assert_true (json_parser_load_from_file (parser, dump_path, NULL));
+  dump = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (dump, "mode"), ==, "setup");
+  g_assert_cmpfloat (json_object_get_double_member (dump, "time"), ==, 0.25);
+}
+
 static void
 test_canvas_new_document_fits (Fixture *f, gconstpointer data)
 {
@@ -706,6 +793,7 @@ main (int argc, char *argv[])
   ADD ("/ossa/canvas/fitted", test_canvas_fitted);
   ADD ("/ossa/canvas/pixels", test_canvas_pixels);
   ADD ("/ossa/canvas/draw-calls", test_canvas_draw_calls);
+  ADD ("/ossa/canvas/preview", test_canvas_preview);
   ADD ("/ossa/canvas/click-select", test_canvas_click_select);
   ADD ("/ossa/canvas/rotate-drag", test_canvas_rotate_drag);
   ADD ("/ossa/canvas/translate-drag", test_canvas_translate_drag);

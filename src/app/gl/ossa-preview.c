@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ossa-preview.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "ossa-pose.h"
+
+void
+ossa_preview_pose_segments (const OssaSkeleton *skel, const OssaXform *world,
+                            const uint8_t color[4], float width, OssaSegment *out)
+{
+  for (size_t i = 0; i < skel->n_bones; i++)
+    {
+      OssaVec2 joint = ossa_pose_joint (&world[i]);
+      OssaVec2 tip = ossa_pose_tip (&world[i], skel->bones[i].length);
+      OssaSegment *s = &out[i];
+
+      s->p0[0] = joint.x;
+      s->p0[1] = joint.y;
+      s->p1[0] = tip.x;
+      s->p1[1] = tip.y;
+      for (int c = 0; c < 4; c++)
+        s->color[c] = color[c];
+      s->width = width;
+    }
+}
+
+size_t
+ossa_preview_tip_path (const OssaSkeleton *skel, const OssaAnimation *anim, size_t bone,
+                       double t0, double t1, size_t n_samples, float *xy)
+{
+  size_t depth = 0, n_chain = 0;
+  size_t *chain;
+  const OssaTrack **tracks;
+
+  if (bone >= skel->n_bones || n_samples == 0)
+    return 0;
+  for (int32_t b = (int32_t) bone; b >= 0; b = skel->bones[b].parent)
+    depth++;
+  chain = malloc (depth * sizeof *chain);
+  tracks = calloc (depth * OSSA_N_CHANNELS, sizeof *tracks);
+  if (chain == NULL || tracks == NULL)
+    {
+      free (chain);
+      free (tracks);
+      return 0;
+    }
+  /* Root first. */
+  for (int32_t b = (int32_t) bone; b >= 0; b = skel->bones[b].parent)
+    chain[depth - 1 - n_chain++] = (size_t) b;
+  if (anim != NULL)
+    for (size_t i = 0; i < depth; i++)
+      for (int c = 0; c < OSSA_N_CHANNELS; c++)
+        tracks[i * OSSA_N_CHANNELS + c] = ossa_animation_find_track (anim, (uint32_t) chain[i],
+                                                                     (OssaChannel) c);
+
+  for (size_t s = 0; s < n_samples; s++)
+    {
+      double t = n_samples > 1 ? t0 + (t1 - t0) * (double) s / (double) (n_samples - 1) : t0;
+      OssaXform world = { 1, 0, 0, 1, 0, 0 };
+      OssaVec2 tip;
+
+      for (size_t i = 0; i < depth; i++)
+        {
+          OssaTransform local = skel->bones[chain[i]].rest;
+          OssaXform m;
+
+          for (int c = 0; c < OSSA_N_CHANNELS; c++)
+            {
+              const OssaTrack *track = tracks[i * OSSA_N_CHANNELS + c];
+
+              if (track != NULL && track->n_keys > 0)
+                ossa_transform_set_channel (&local, (OssaChannel) c,
+                                            ossa_track_sample (track, (float) t));
+            }
+          m = ossa_xform_from_transform (&local);
+          world = i == 0 ? m : ossa_xform_multiply (&world, &m);
+        }
+      tip = ossa_pose_tip (&world, skel->bones[bone].length);
+      xy[2 * s] = tip.x;
+      xy[2 * s + 1] = tip.y;
+    }
+  free (chain);
+  free (tracks);
+  return n_samples;
+}
+
+void
+ossa_preview_ghost_times (double t, double step, int count, double end, int loop, double *times)
+{
+  for (int side = 0; side < 2; side++)
+    for (int k = 1; k <= count; k++)
+      {
+        double g = t + (side == 0 ? -k : k) * step;
+
+        if (loop && end > 0)
+          g = fmod (fmod (g, end) + end, end);
+        else if (g < -1e-9 || g > end + 1e-9)
+          g = NAN;
+        times[side * count + k - 1] = g;
+      }
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ossa-animation.h"
+#include "ossa-math.h"
+#include "ossa-skeleton.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The interpolation preview on the canvas, without GL or GTK: the segments of the
+ * onion skin's ghost poses and of the motion path. What the overlay shader draws,
+ * one per instance (24 bytes): a capsule from p0 to p1 in world units, width in
+ * logical pixels, colour premultiplied-free RGBA; p0 == p1 is a dot. */
+typedef struct
+{
+  float   p0[2];
+  float   p1[2];
+  uint8_t color[4];
+  float   width;
+} OssaSegment;
+
+/* One segment per bone, joint to tip, of the pose with world matrices world. */
+void   ossa_preview_pose_segments (const OssaSkeleton *skel, const OssaXform *world,
+                                   const uint8_t color[4], float width, OssaSegment *out);
+
+/* Where bone's tip is at n_samples times evenly spread over [t0, t1] (t1 included
+ * when n_samples > 1) of anim, into xy (2 × n_samples floats). Only the bone and
+ * its ancestors are sampled, so a long path on a large rig stays cheap. Returns
+ * n_samples, or 0 when bone is out of range. */
+size_t ossa_preview_tip_path      (const OssaSkeleton *skel, const OssaAnimation *anim,
+                                   size_t bone, double t0, double t1, size_t n_samples,
+                                   float *xy);
+
+/* The times of the ghosts around t: count before and count after, step seconds
+ * apart. A looping animation of length end wraps them into [0, end); otherwise
+ * those outside [0, end] are left out (NAN). times has 2 × count entries: the
+ * ones before, nearest first, then the ones after, nearest first. */
+void   ossa_preview_ghost_times   (double t, double step, int count, double end, int loop,
+                                   double *times);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ossa-editor.h"
+
+G_BEGIN_DECLS
+
+/* The timeline panel under the canvas: a header row (the current animation with
+ * its length, frame rate and loop flag; transport; playback speed; keying and
+ * auto-key; onion skin and motion path; zoom) over the timeline view and its
+ * scrollbars. The buttons act through win.* actions (ossa-window-actions.c).
+ *
+ * Properties: "editor"; "onion-frames" (the onion skin's reach, in frames, bound
+ * to the canvas by the window). */
+#define OSSA_TYPE_TIMELINE (ossa_timeline_get_type ())
+
+G_DECLARE_FINAL_TYPE (OssaTimeline, ossa_timeline, OSSA, TIMELINE, GtkWidget)
+
+GtkWidget  *ossa_timeline_new          (void);
+void        ossa_timeline_set_editor   (OssaTimeline *self,
+                                        OssaEditor   *editor);
+OssaEditor *ossa_timeline_get_editor   (OssaTimeline *self);
+/* Opens the rename field over the animation list. */
+void        ossa_timeline_start_rename (OssaTimeline *self);
+
+G_END_DECLS
