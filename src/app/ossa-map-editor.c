@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -409,7 +411,7 @@ update_stats (OssaMapEditor *self)
     gtk_label_set_text (self->time_label, "—");
   else if (info->time_us < 1000)
     /* Translators: a duration in microseconds */
-    set_label_printf (self->time_label, _("%" G_GINT64_FORMAT " µs"), info->time_us);
+    set_label_printf (self->time_label, _("%" PRId64 " µs"), (int64_t) info->time_us);
   else
     /* Translators: a duration in milliseconds */
     set_label_printf (self->time_label, _("%.2f ms"), info->time_us / 1000.0);
@@ -515,7 +517,7 @@ update_step_label (OssaMapEditor *self)
       return;
     }
   /* Translators: progress of a stepped search */
-  set_label_printf (self->step_label, _("%" G_GUINT64_FORMAT " expanded, %zu open"), self->steps,
+  set_label_printf (self->step_label, _("%" PRIu64 " expanded, %zu open"), (uint64_t) self->steps,
                     ossa_pathfinder_open_count (self->finder));
 }
 
