@@ -25,7 +25,9 @@ typedef struct
   float   time;
   float   value;
   float   delta;
-  int32_t easing;  /* 0: linear (LINEAR, STEP, last key); else index into clip->easings */
+  int32_t easing;  /* 0: linear (LINEAR, STEP, last key); else, while the clip is
+                    * built, the index into clip->easings, and once built that
+                    * easing's table_at */
 } Segment;
 
 /* A BEZIER segment's easing y(u): the two cubics in the curve parameter s, and a
@@ -575,6 +577,8 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
   clip->n_easings = builder.n_easings;
   if (!build_table_pool (clip) || !build_play (clip))
     goto oom;
+  for (size_t k = 0; k < n_segments; k++)
+    clip->segments[k].easing = clip->easings[clip->segments[k].easing].table_at;
   /* Usually a handful of distinct curves: give back the room kept for one each. */
   {
     Easing *shrunk = realloc (clip->easings, builder.n_easings * sizeof *shrunk);
@@ -970,8 +974,10 @@ eval_segment (const OssaClip *clip, const Track *t, uint32_t k, float time)
   k = walk (clip, t, time, k);
   s = &clip->segments[k];
   u = k == t->last ? 0.f : clamp01 ((time - s->time) / (s[1].time - s->time));
-  if (s->easing != 0)
-    u = ease (&clip->easings[s->easing], u);
+  /* In a clip with eased keys, linear segments go through the identity table
+   * too: cheaper than a branch on each segment that cannot be predicted. */
+  if (clip->eased)
+    u = ease_at (clip, s->easing, u);
   return s->value + s->delta * u;
 }
 
