@@ -11,6 +11,7 @@
 
 #include "ossa-canvas-private.h"
 #include "ossa-gl-program.h"
+#include "ossa-gl-cache.h"
 #include "ossa-mesh-layer.h"
 #include "ossa-pose.h"
 #include "ossa-preview.h"
@@ -83,6 +84,19 @@ struct _OssaCanvas
   unsigned         *band_hits;
   uint32_t         *joints;        /* which joints are drawn (ossa_scene_visible_joints) */
   gsize             n_joints;
+
+  /* During a drag that moves one bone's subtree, the still bones are drawn once
+   * into a cached image, and each frame only the moving ones go over a copy of
+   * it: a software renderer pays per bone. Instances are then reordered (still
+   * first) and joints index into that order. */
+  gssize            moving_root;     /* the dragged bone, or -1: no cache */
+  OssaBoneInstance *ordered;
+  uint32_t         *new_index;
+  uint32_t         *scratch;
+  gsize             n_still, n_still_joints;
+  OssaGlCache       still_cache;
+  gboolean          still_valid;
+  double            still_key[6];    /* camera, size and hover it was drawn with */
 
   /* GL objects, valid while realized. */
   gboolean          use_es;
@@ -190,6 +204,9 @@ ensure_instances (OssaCanvas *self)
       self->instances = g_renew (OssaBoneInstance, self->instances, self->instances_capacity);
       self->band_hits = g_renew (unsigned, self->band_hits, self->instances_capacity);
       self->joints = g_renew (uint32_t, self->joints, self->instances_capacity);
+      self->ordered = g_renew (OssaBoneInstance, self->ordered, self->instances_capacity);
+      self->new_index = g_renew (uint32_t, self->new_index, self->instances_capacity);
+      self->scratch = g_renew (uint32_t, self->scratch, self->instances_capacity);
     }
   world = ossa_editor_get_world (self->editor);
   selection = ossa_editor_get_selection (self->editor, &n_selected);
@@ -198,6 +215,15 @@ ensure_instances (OssaCanvas *self)
                               self->hover < (gssize) n ? self->hover : -1, self->instances);
   self->n_instances = n;
   self->n_joints = ossa_scene_visible_joints (self->instances, n, &self->camera, self->joints);
+  if (self->moving_root >= 0 && (gsize) self->moving_root < n)
+    {
+      self->n_still = ossa_scene_partition_moving (&doc->skeleton, self->instances, n,
+                                                   (gsize) self->moving_root, self->ordered,
+                                                   self->new_index);
+      self->n_still_joints = ossa_scene_partition_joints (self->joints, self->n_joints,
+                                                          self->new_index, self->n_still,
+                                                          self->scratch);
+    }
 }
 
 /* ---- camera ---- */
@@ -282,11 +308,29 @@ ossa_canvas_fit (OssaCanvas *self)
 
 /* ---- editor ---- */
 
+/* A drag of bone's subtree begins (bone >= 0) or ends (-1). */
+static void
+set_moving_root (OssaCanvas *self, gssize bone)
+{
+  self->moving_root = bone;
+  self->still_valid = FALSE;
+  self->instances_stale = TRUE;
+}
+
+static void
+stop_still_cache (OssaCanvas *self)
+{
+  if (self->moving_root >= 0)
+    set_moving_root (self, -1);
+}
+
 static void
 on_document_changed (OssaEditor *editor, guint change, OssaCanvas *self)
 {
   if (change & OSSA_CHANGE_STRUCTURE)
     self->hover = -1;
+  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT))
+    stop_still_cache (self);
   if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_ANIMATIONS | OSSA_CHANGE_DOCUMENT))
     self->path_stale = TRUE;
   self->instances_stale = TRUE;
@@ -298,6 +342,7 @@ on_document_changed (OssaEditor *editor, guint change, OssaCanvas *self)
 static void
 on_selection_changed (OssaEditor *editor, OssaCanvas *self)
 {
+  self->still_valid = FALSE;
   self->path_stale = TRUE;
   invalidate (self);
 }
@@ -453,33 +498,34 @@ get_uniforms (GLuint program, const char *extra, Uniforms *u)
 /* The bones' buffer as vertex attributes: per instance for the bones (divisor 1),
  * per vertex for the joints, which are drawn as points. */
 static void
-set_instance_attributes (gboolean with_bone)
+set_instance_attributes (gboolean with_bone, gsize first)
 {
   GLsizei stride = sizeof (OssaBoneInstance);
   GLuint divisor = with_bone ? 1 : 0;
+  guintptr base = first * sizeof (OssaBoneInstance);
 
   glEnableVertexAttribArray (0);
   glVertexAttribPointer (0, 2, GL_FLOAT, GL_FALSE, stride,
-                         (void *) G_STRUCT_OFFSET (OssaBoneInstance, joint));
+                         (const void *) (base + (guintptr) G_STRUCT_OFFSET (OssaBoneInstance, joint)));
   glVertexAttribDivisor (0, divisor);
   if (with_bone)
     {
       glEnableVertexAttribArray (1);
       glVertexAttribPointer (1, 2, GL_FLOAT, GL_FALSE, stride,
-                             (void *) G_STRUCT_OFFSET (OssaBoneInstance, tip));
+                             (const void *) (base + (guintptr) G_STRUCT_OFFSET (OssaBoneInstance, tip)));
       glVertexAttribDivisor (1, 1);
       glEnableVertexAttribArray (2);
       glVertexAttribPointer (2, 1, GL_FLOAT, GL_FALSE, stride,
-                             (void *) G_STRUCT_OFFSET (OssaBoneInstance, half_width));
+                             (const void *) (base + (guintptr) G_STRUCT_OFFSET (OssaBoneInstance, half_width)));
       glVertexAttribDivisor (2, 1);
     }
   glEnableVertexAttribArray (3);
   glVertexAttribPointer (3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
-                         (void *) G_STRUCT_OFFSET (OssaBoneInstance, color));
+                         (const void *) (base + (guintptr) G_STRUCT_OFFSET (OssaBoneInstance, color)));
   glVertexAttribDivisor (3, divisor);
   glEnableVertexAttribArray (4);
   glVertexAttribIPointer (4, 1, GL_UNSIGNED_INT, stride,
-                          (void *) G_STRUCT_OFFSET (OssaBoneInstance, flags));
+                          (const void *) (base + (guintptr) G_STRUCT_OFFSET (OssaBoneInstance, flags)));
   glVertexAttribDivisor (4, divisor);
 }
 
@@ -512,10 +558,10 @@ build_gl (OssaCanvas *self, GError **error)
   glGenVertexArrays (1, &self->bone_vao);
   glBindVertexArray (self->bone_vao);
   glBindBuffer (GL_ARRAY_BUFFER, self->instance_buffer);
-  set_instance_attributes (TRUE);
+  set_instance_attributes (TRUE, 0);
   glGenVertexArrays (1, &self->joint_vao);
   glBindVertexArray (self->joint_vao);
-  set_instance_attributes (FALSE);
+  set_instance_attributes (FALSE, 0);
   glGenBuffers (1, &self->joint_buffer);
   glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->joint_buffer);
   glBindVertexArray (0);
@@ -530,6 +576,8 @@ delete_gl (OssaCanvas *self)
   GLuint *arrays[] = { &self->grid_vao, &self->bone_vao, &self->joint_vao };
 
   ossa_mesh_layer_unrealize (&self->mesh_layer);
+  ossa_gl_cache_clear (&self->still_cache);
+  self->still_valid = FALSE;
   for (gsize i = 0; i < G_N_ELEMENTS (programs); i++)
     if (*programs[i] != 0)
       {
@@ -605,6 +653,101 @@ set_view_uniforms (OssaCanvas *self, const Uniforms *u, float width, float heigh
   glUniform1f (u->scale, scale);
 }
 
+/* Background, grid and axes: every pixel, opaque. */
+static void
+draw_grid (OssaCanvas *self, float width, float height, float scale)
+{
+  glUseProgram (self->grid_program);
+  set_view_uniforms (self, &self->grid_uniforms, width, height, scale);
+  glUniform1f (self->grid_uniforms.extra, (float) ossa_camera_grid_step (&self->camera));
+  glBindVertexArray (self->grid_vao);
+  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
+  self->stats.draw_calls++;
+}
+
+/* Bones [first, first + count) of the uploaded instances, then the joints listed
+ * in the element buffer's entries [first_joint, first_joint + n_joints). */
+static void
+draw_bones (OssaCanvas *self, gsize first, gsize count, gsize first_joint, gsize n_joints,
+            float width, float height, float scale)
+{
+  if (count == 0)
+    return;
+  glEnable (GL_BLEND);
+  glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+
+  /* Every bone in one draw, parents first so children lie on top: one triangle
+   * each, because a software rasteriser (llvmpipe) pays more for a triangle's
+   * setup than for the pixels of a small bone. */
+  glUseProgram (self->bone_program);
+  set_view_uniforms (self, &self->bone_uniforms, width, height, scale);
+  glBindVertexArray (self->bone_vao);
+  set_instance_attributes (TRUE, first);
+  glDrawArraysInstanced (GL_TRIANGLES, 0, 3, (GLsizei) count);
+  self->stats.draw_calls++;
+
+  /* Every joint in one draw, over all bones: points, for the same reason;
+   * desktop GL takes their size from the shader only when asked (GLES always
+   * does). */
+  glUseProgram (self->joint_program);
+  set_view_uniforms (self, &self->joint_uniforms, width, height, scale);
+  glUniform1f (self->joint_uniforms.extra, (float) OSSA_SCENE_JOINT_RADIUS);
+  glBindVertexArray (self->joint_vao);
+  if (!self->use_es)
+    glEnable (GL_PROGRAM_POINT_SIZE);
+  glDrawElements (GL_POINTS, (GLsizei) n_joints, GL_UNSIGNED_INT,
+                  (const void *) (guintptr) (first_joint * sizeof (uint32_t)));
+  self->stats.draw_calls++;
+  glDisable (GL_BLEND);
+}
+
+/* The instances (in the order the draws expect) and the joint list, once a frame. */
+static void
+upload (OssaCanvas *self, const OssaBoneInstance *instances, gsize n)
+{
+  glBindBuffer (GL_ARRAY_BUFFER, self->instance_buffer);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (n * sizeof (OssaBoneInstance)), instances,
+                GL_STREAM_DRAW);
+  glBindVertexArray (self->joint_vao);
+  glBufferData (GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr) (self->n_joints * sizeof (uint32_t)),
+                self->joints, GL_STREAM_DRAW);
+}
+
+/* Whether the still part of a drag can come from the cached image: not when
+ * something under the bones (meshes, onion skin) changes with the moving ones. */
+static gboolean
+still_cache_usable (OssaCanvas *self)
+{
+  const OssaDocument *doc;
+
+  if (self->moving_root < 0 || self->editor == NULL || self->onion_skin)
+    return FALSE;
+  doc = ossa_editor_get_document (self->editor);
+  return !(self->show_meshes && doc->n_meshes > 0) && self->n_still > 0;
+}
+
+/* Draws grid and still bones into the cached image unless it holds them already
+ * for this camera, size and hover. FALSE when there is no cache to use. */
+static gboolean
+ensure_still_image (OssaCanvas *self, GLuint target, float width, float height, float scale)
+{
+  double key[6] = { self->camera.center_x, self->camera.center_y, self->camera.zoom,
+                    width, height, (double) self->hover };
+
+  if (self->still_valid && memcmp (key, self->still_key, sizeof key) == 0)
+    return TRUE;
+  if (!ossa_gl_cache_ensure (&self->still_cache, (int) width, (int) height))
+    return FALSE;
+  glBindFramebuffer (GL_FRAMEBUFFER, self->still_cache.fbo);
+  glViewport (0, 0, (GLsizei) width, (GLsizei) height);
+  draw_grid (self, width, height, scale);
+  draw_bones (self, 0, self->n_still, 0, self->n_still_joints, width, height, scale);
+  glBindFramebuffer (GL_FRAMEBUFFER, target);
+  memcpy (self->still_key, key, sizeof key);
+  self->still_valid = TRUE;
+  return TRUE;
+}
+
 static gboolean
 ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
 {
@@ -614,26 +757,36 @@ ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
   int scale = gtk_widget_get_scale_factor (widget);
   float width = (float) (gtk_widget_get_width (widget) * scale);
   float height = (float) (gtk_widget_get_height (widget) * scale);
-  GLsizei n;
+  GLint target = 0;
+  gsize n;
 
   if (self->grid_program == 0)
     return FALSE;
   ensure_instances (self);
   self->stats.prepare_us = g_get_monotonic_time () - start;
-  n = (GLsizei) self->n_instances;
+  n = self->n_instances;
   self->stats.draw_calls = 0;
-
+  glGetIntegerv (GL_DRAW_FRAMEBUFFER_BINDING, &target);
   glViewport (0, 0, (GLsizei) width, (GLsizei) height);
   glDisable (GL_DEPTH_TEST);
 
-  /* Background, grid and axes: every pixel, opaque. */
-  glUseProgram (self->grid_program);
-  set_view_uniforms (self, &self->grid_uniforms, width, height, (float) scale);
-  glUniform1f (self->grid_uniforms.extra, (float) ossa_camera_grid_step (&self->camera));
-  glBindVertexArray (self->grid_vao);
-  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
-  self->stats.draw_calls++;
+  if (still_cache_usable (self))
+    {
+      upload (self, self->ordered, n);
+      if (ensure_still_image (self, (GLuint) target, width, height, (float) scale))
+        {
+          glViewport (0, 0, (GLsizei) width, (GLsizei) height);
+          ossa_gl_cache_copy_to (&self->still_cache, (GLuint) target);
+          draw_bones (self, self->n_still, n - self->n_still, self->n_still_joints,
+                      self->n_joints - self->n_still_joints, width, height, (float) scale);
+          goto overlays;
+        }
+      /* No cache after all: draw everything, in bone order. */
+      stop_still_cache (self);
+      ensure_instances (self);
+    }
 
+  draw_grid (self, width, height, (float) scale);
   /* Meshes under the bones, in the pose on show. */
   if (self->show_meshes && self->editor != NULL)
     self->stats.draw_calls +=
@@ -642,41 +795,14 @@ ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
                             (float) self->camera.center_x, (float) self->camera.center_y,
                             (float) (self->camera.zoom * scale), (float) scale);
   draw_onion_skin (self, width, height, (float) scale);
-
   if (n > 0)
     {
-      glBindBuffer (GL_ARRAY_BUFFER, self->instance_buffer);
-      glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (n * sizeof (OssaBoneInstance)),
-                    self->instances, GL_STREAM_DRAW);
-      glEnable (GL_BLEND);
-      glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-
-      /* Every bone in one draw, parents first so children lie on top: one
-       * triangle each, because a software rasteriser (llvmpipe) pays more for a
-       * triangle's setup than for the pixels of a small bone. */
-      glUseProgram (self->bone_program);
-      set_view_uniforms (self, &self->bone_uniforms, width, height, (float) scale);
-      glBindVertexArray (self->bone_vao);
-      glDrawArraysInstanced (GL_TRIANGLES, 0, 3, n);
-      self->stats.draw_calls++;
-
-      /* Every joint in one draw, over all bones. */
-      glUseProgram (self->joint_program);
-      set_view_uniforms (self, &self->joint_uniforms, width, height, (float) scale);
-      glUniform1f (self->joint_uniforms.extra, (float) OSSA_SCENE_JOINT_RADIUS);
-      glBindVertexArray (self->joint_vao);
-      /* Points, for the same reason; desktop GL takes their size from the
-       * shader only when asked (GLES always does). */
-      if (!self->use_es)
-        glEnable (GL_PROGRAM_POINT_SIZE);
-      glBufferData (GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr) (self->n_joints * sizeof (uint32_t)),
-                    self->joints, GL_STREAM_DRAW);
-      glDrawElements (GL_POINTS, (GLsizei) self->n_joints, GL_UNSIGNED_INT, NULL);
-      self->stats.draw_calls++;
-
-      glDisable (GL_BLEND);
-      glBindBuffer (GL_ARRAY_BUFFER, 0);
+      upload (self, self->instances, n);
+      draw_bones (self, 0, n, 0, self->n_joints, width, height, (float) scale);
     }
+
+overlays:
+  glBindBuffer (GL_ARRAY_BUFFER, 0);
   draw_motion_path (self, width, height, (float) scale);
   glBindVertexArray (0);
   glUseProgram (0);
@@ -1362,7 +1488,12 @@ _ossa_canvas_drag_update (OssaCanvas *self, double x, double y, GdkModifierType 
           update_cursor (self);
         }
       else
-        start_drag (self, state);
+        {
+          start_drag (self, state);
+          /* Rotate, translate and scale move the bone's subtree and nothing else. */
+          if (self->drag == DRAG_TOOL && self->apply != APPLY_NONE && self->drag_bone >= 0)
+            set_moving_root (self, self->drag_bone);
+        }
     }
   self->drag_x = x;
   self->drag_y = y;
@@ -1441,8 +1572,9 @@ _ossa_canvas_drag_end (OssaCanvas *self, double x, double y, GdkModifierType sta
   finish_create_group (self);
   self->drag = DRAG_NONE;
   self->drag_active = FALSE;
+  stop_still_cache (self);
   update_cursor (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  invalidate (self);
 }
 
 void
@@ -1656,6 +1788,9 @@ ossa_canvas_finalize (GObject *object)
   g_free (self->instances);
   g_free (self->band_hits);
   g_free (self->joints);
+  g_free (self->ordered);
+  g_free (self->new_index);
+  g_free (self->scratch);
   g_free (self->dump_path);
   ossa_mesh_layer_clear (&self->mesh_layer);
   g_array_unref (self->ghosts);
@@ -1828,6 +1963,7 @@ ossa_canvas_init (OssaCanvas *self)
   self->drag_bone = -1;
   self->created = -1;
   self->create_parent = -1;
+  self->moving_root = -1;
   self->instances_stale = TRUE;
   self->show_meshes = TRUE;
   self->onion_frames = 3;

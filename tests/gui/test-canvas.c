@@ -383,6 +383,60 @@ drag_arc (Fixture *f, double cx, double cy, double radius, double a0, double a1,
   _ossa_canvas_drag_end (f->canvas, px, py, state);
 }
 
+/* While a drag moves one bone's subtree, the rest comes from a cached image and
+ * only the moving bones are drawn: the picture must be the same as without. */
+static void
+test_canvas_drag_cache (Fixture *f, gconstpointer data)
+{
+  OssaCanvasStats stats;
+  Pixels p;
+  double px, py;
+  int rgb[3];
+
+  ossa_editor_set_tool (f->editor, OSSA_TOOL_ROTATE);
+  /* Press on the arm (up from (100, 0)) and turn it to point down and right. */
+  to_widget (f, 100, 40, &px, &py);
+  _ossa_canvas_drag_begin (f->canvas, px, py, 0);
+  for (int a = 85; a >= -45; a -= 5)
+    {
+      to_widget (f, 100 + 40 * cos (a * G_PI / 180), 40 * sin (a * G_PI / 180), &px, &py);
+      _ossa_canvas_drag_update (f->canvas, px, py, 0);
+    }
+  for (int frame = 0; frame < 2; frame++)
+    {
+      wait_frame (f);
+      p = read_pixels (f);
+      pixel_at (f, &p, 50, 0, rgb);        /* still: red */
+      assert_dominant (rgb, 0);
+      pixel_at (f, &p, 60, -60, rgb);      /* still: blue */
+      assert_dominant (rgb, 2);
+      pixel_at (f, &p, 128, -28, rgb);     /* moved: green, where the arm went */
+      assert_dominant (rgb, 1);
+      pixel_at (f, &p, 100, 40, rgb);      /* where the arm was */
+      assert_background (rgb);
+      g_free (p.data);
+      /* Once the still image is made, a frame draws only the moving bone and its
+       * joint; if the image were remade (or not used), grid and all would be. */
+      to_widget (f, 100 + 40 * cos (-46 * G_PI / 180), 40 * sin (-46 * G_PI / 180), &px, &py);
+      _ossa_canvas_drag_update (f->canvas, px, py, 0);
+    }
+  wait_frame (f);
+  _ossa_canvas_get_stats (f->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 2);
+  _ossa_canvas_drag_end (f->canvas, px, py, 0);
+
+  /* After the drag, everything is drawn in bone order again. */
+  wait_frame (f);
+  p = read_pixels (f);
+  _ossa_canvas_get_stats (f->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, >=, 3);
+  pixel_at (f, &p, 128, -28, rgb);
+  assert_dominant (rgb, 1);
+  pixel_at (f, &p, 50, 0, rgb);
+  assert_dominant (rgb, 0);
+  g_free (p.data);
+}
+
 static void
 test_canvas_rotate_drag (Fixture *f, gconstpointer data)
 {
@@ -796,6 +850,7 @@ main (int argc, char *argv[])
   ADD ("/ossa/canvas/preview", test_canvas_preview);
   ADD ("/ossa/canvas/click-select", test_canvas_click_select);
   ADD ("/ossa/canvas/rotate-drag", test_canvas_rotate_drag);
+  ADD ("/ossa/canvas/drag-cache", test_canvas_drag_cache);
   ADD ("/ossa/canvas/translate-drag", test_canvas_translate_drag);
   ADD ("/ossa/canvas/scale-drag", test_canvas_scale_drag);
   ADD ("/ossa/canvas/rubber-band", test_canvas_rubber_band);

@@ -2,6 +2,7 @@
 #include "ossa-scene.h"
 
 #include <math.h>
+#include <string.h>
 
 #define SNAP_ANGLE (OSSA_PI / 12.0)  /* 15° */
 
@@ -121,6 +122,48 @@ ossa_scene_visible_joints (const OssaBoneInstance *inst, size_t n, const OssaCam
         out[n_out++] = (uint32_t) i;
     }
   return n_out;
+}
+
+size_t
+ossa_scene_partition_moving (const OssaSkeleton *skel, const OssaBoneInstance *inst, size_t n,
+                             size_t root, OssaBoneInstance *ordered, uint32_t *new_index)
+{
+  size_t n_still = 0, at;
+
+  /* Parents come first, so one pass marks every descendant of root. */
+  for (size_t i = 0; i < n; i++)
+    {
+      int32_t parent = skel->bones[i].parent;
+      bool moving = i == root || (parent >= 0 && new_index[parent] == UINT32_MAX);
+
+      new_index[i] = moving ? UINT32_MAX : 0;
+      n_still += !moving;
+    }
+  at = 0;
+  for (size_t i = 0, m = n_still; i < n; i++)
+    new_index[i] = new_index[i] == UINT32_MAX ? (uint32_t) m++ : (uint32_t) at++;
+  for (size_t i = 0; i < n; i++)
+    ordered[new_index[i]] = inst[i];
+  return n_still;
+}
+
+size_t
+ossa_scene_partition_joints (uint32_t *joints, size_t n_joints, const uint32_t *new_index,
+                             size_t n_still, uint32_t *scratch)
+{
+  size_t still = 0, moving = 0;
+
+  for (size_t j = 0; j < n_joints; j++)
+    {
+      uint32_t at = new_index[joints[j]];
+
+      if (at < n_still)
+        joints[still++] = at;
+      else
+        scratch[moving++] = at;
+    }
+  memcpy (&joints[still], scratch, moving * sizeof *scratch);
+  return still;
 }
 
 void

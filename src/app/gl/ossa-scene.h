@@ -95,6 +95,21 @@ void   ossa_scene_build_instances  (const OssaSkeleton *skel, const OssaXform *w
 size_t ossa_scene_visible_joints   (const OssaBoneInstance *inst, size_t n,
                                     const OssaCamera *cam, uint32_t *out);
 
+/* For a drag that moves bone root and its subtree: the instances reordered into
+ * ordered[n], the bones that stay still first and the moving ones after them,
+ * each part in bone order (parents first); new_index[i] is where bone i went.
+ * Returns how many stay still. The canvas draws those once into a cached image
+ * and only the moving ones every frame. */
+size_t ossa_scene_partition_moving (const OssaSkeleton *skel, const OssaBoneInstance *inst,
+                                    size_t n, size_t root, OssaBoneInstance *ordered,
+                                    uint32_t *new_index);
+
+/* The joint list (bone indices) rewritten into positions in the reordered
+ * instances, the still bones' joints first; scratch holds n_joints. Returns how
+ * many joints belong to still bones. */
+size_t ossa_scene_partition_joints (uint32_t *joints, size_t n_joints, const uint32_t *new_index,
+                                    size_t n_still, uint32_t *scratch);
+
 /* The box holding every joint and tip; false when there are no bones. */
 bool   ossa_scene_bounds           (const OssaBoneInstance *inst, size_t n,
                                     double *min_x, double *min_y,
