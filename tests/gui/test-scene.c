@@ -515,6 +515,43 @@ test_joint_level_of_detail (void)
   g_assert_cmpuint (ossa_scene_visible_joints (inst, 4, &cam, shown), ==, 4);
 }
 
+/* A drag of "a" moves a, its child b and b's child d; root and c stay. The still
+ * ones come first, each part in bone order, and the joints follow their bones. */
+static void
+test_partition_moving (void)
+{
+  OssaSkeleton skel;
+  OssaCamera cam = make_camera (0, 0, 1, 640, 400);
+  g_autofree OssaBoneInstance *inst = NULL;
+  OssaBoneInstance ordered[5];
+  uint32_t new_index[5], joints[5] = { 0, 1, 2, 3, 4 }, scratch[5];
+  size_t n_still;
+
+  ossa_skeleton_init (&skel);
+  add_bone (&skel, "root", -1, 0, 0, 0, 1, 1, 10);
+  add_bone (&skel, "a", 0, 10, 0, 0, 1, 1, 20);
+  add_bone (&skel, "b", 1, 20, 0, 0, 1, 1, 30);
+  add_bone (&skel, "c", 0, 0, 10, 0, 1, 1, 40);
+  add_bone (&skel, "d", 2, 30, 0, 0, 1, 1, 50);
+  inst = make_instances (&skel, &cam);
+  n_still = ossa_scene_partition_moving (&skel, inst, 5, 1, ordered, new_index);
+  g_assert_cmpuint (n_still, ==, 2);
+  g_assert_cmpuint (new_index[0], ==, 0);
+  g_assert_cmpuint (new_index[3], ==, 1);
+  g_assert_cmpuint (new_index[1], ==, 2);
+  g_assert_cmpuint (new_index[2], ==, 3);
+  g_assert_cmpuint (new_index[4], ==, 4);
+  for (int i = 0; i < 5; i++)
+    g_assert_cmpmem (&ordered[new_index[i]], sizeof *inst, &inst[i], sizeof *inst);
+  g_assert_cmpuint (ossa_scene_partition_joints (joints, 5, new_index, n_still, scratch), ==, 2);
+  g_assert_cmpuint (joints[0], ==, 0);
+  g_assert_cmpuint (joints[1], ==, 1);
+  g_assert_cmpuint (joints[2], ==, 2);
+  g_assert_cmpuint (joints[3], ==, 3);
+  g_assert_cmpuint (joints[4], ==, 4);
+  ossa_skeleton_clear (&skel);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -522,6 +559,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/ossa/scene/zoom-keeps-point", test_zoom_keeps_point);
   g_test_add_func ("/ossa/scene/joint-level-of-detail", test_joint_level_of_detail);
+  g_test_add_func ("/ossa/scene/partition-moving", test_partition_moving);
   g_test_add_func ("/ossa/scene/round-trip", test_world_widget_round_trip);
   g_test_add_func ("/ossa/scene/fit", test_fit_contains_everything);
   g_test_add_func ("/ossa/scene/hit-test", test_hit_test);
