@@ -96,6 +96,11 @@ struct _OssaCanvas
   gsize             n_still, n_still_joints;
   OssaGlCache       still_cache;
   gboolean          still_valid;
+  /* The grid alone, kept while the camera and size stay: copying it costs a
+   * software renderer less than shading every pixel of it again (playback). */
+  OssaGlCache       grid_cache;
+  gboolean          grid_valid;
+  double            grid_key[5];
   double            still_key[6];    /* camera, size and hover it was drawn with */
 
   /* GL objects, valid while realized. */
@@ -578,6 +583,8 @@ delete_gl (OssaCanvas *self)
   ossa_mesh_layer_unrealize (&self->mesh_layer);
   ossa_gl_cache_clear (&self->still_cache);
   self->still_valid = FALSE;
+  ossa_gl_cache_clear (&self->grid_cache);
+  self->grid_valid = FALSE;
   for (gsize i = 0; i < G_N_ELEMENTS (programs); i++)
     if (*programs[i] != 0)
       {
@@ -663,6 +670,31 @@ draw_grid (OssaCanvas *self, float width, float height, float scale)
   glBindVertexArray (self->grid_vao);
   glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
   self->stats.draw_calls++;
+}
+
+/* The grid from its cached image, drawn into it first when the camera or the size
+ * changed; straight onto target when there is no cache to be had. */
+static void
+draw_grid_cached (OssaCanvas *self, GLuint target, float width, float height, float scale)
+{
+  double key[5] = { self->camera.center_x, self->camera.center_y, self->camera.zoom, width,
+                    height };
+
+  if (!self->grid_valid || memcmp (key, self->grid_key, sizeof key) != 0)
+    {
+      if (!ossa_gl_cache_ensure (&self->grid_cache, (int) width, (int) height))
+        {
+          draw_grid (self, width, height, scale);
+          return;
+        }
+      glBindFramebuffer (GL_FRAMEBUFFER, self->grid_cache.fbo);
+      draw_grid (self, width, height, scale);
+      memcpy (self->grid_key, key, sizeof key);
+      self->grid_valid = TRUE;
+    }
+  else
+    self->stats.draw_calls++;   /* the copy stands for the grid's draw */
+  ossa_gl_cache_copy_to (&self->grid_cache, target);
 }
 
 /* Bones [first, first + count) of the uploaded instances, then the joints listed
@@ -786,7 +818,7 @@ ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
       ensure_instances (self);
     }
 
-  draw_grid (self, width, height, (float) scale);
+  draw_grid_cached (self, (GLuint) target, width, height, (float) scale);
   /* Meshes under the bones, in the pose on show. */
   if (self->show_meshes && self->editor != NULL)
     self->stats.draw_calls +=
