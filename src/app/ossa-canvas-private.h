@@ -42,4 +42,8 @@ typedef struct
 void              _ossa_canvas_get_stats   (OssaCanvas      *self,
                                             OssaCanvasStats *stats);
 
+/* Forgets the cached images (grid, still bones) so that the next frame draws
+ * everything afresh: tests compare the two. */
+void              _ossa_canvas_drop_caches (OssaCanvas      *self);
+
 G_END_DECLS

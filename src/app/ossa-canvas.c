@@ -1624,6 +1624,15 @@ _ossa_canvas_get_camera (OssaCanvas *self)
 }
 
 void
+_ossa_canvas_drop_caches (OssaCanvas *self)
+{
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  self->grid_valid = FALSE;
+  self->still_valid = FALSE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+}
+
+void
 _ossa_canvas_get_stats (OssaCanvas *self, OssaCanvasStats *stats)
 {
   g_return_if_fail (OSSA_IS_CANVAS (self));

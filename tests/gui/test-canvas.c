@@ -607,6 +607,31 @@ count_notify (GObject *object, GParamSpec *pspec, int *count)
   (*count)++;
 }
 
+/* After the camera moves, the cached grid is drawn again: the frame is the same
+ * as one drawn with every cache dropped. */
+static void
+test_canvas_grid_cache (Fixture *f, gconstpointer data)
+{
+  Pixels cached, fresh;
+  gsize size;
+
+  wait_frame (f);
+  _ossa_canvas_scroll (f->canvas, 37, 53, -1);
+  _ossa_canvas_scroll (f->canvas, 211, 120, 1);
+  _ossa_canvas_scroll (f->canvas, 90, 40, -1);
+  wait_frame (f);
+  cached = read_pixels (f);
+  _ossa_canvas_drop_caches (f->canvas);
+  wait_frame (f);
+  fresh = read_pixels (f);
+  size = (gsize) cached.width * cached.height * 4;
+  g_assert_cmpint (cached.width, ==, fresh.width);
+  g_assert_cmpint (cached.height, ==, fresh.height);
+  g_assert_true (memcmp (cached.data, fresh.data, size) == 0);
+  g_free (cached.data);
+  g_free (fresh.data);
+}
+
 static void
 test_canvas_zoom (Fixture *f, gconstpointer data)
 {
@@ -851,6 +876,7 @@ main (int argc, char *argv[])
   ADD ("/ossa/canvas/click-select", test_canvas_click_select);
   ADD ("/ossa/canvas/rotate-drag", test_canvas_rotate_drag);
   ADD ("/ossa/canvas/drag-cache", test_canvas_drag_cache);
+  ADD ("/ossa/canvas/grid-cache", test_canvas_grid_cache);
   ADD ("/ossa/canvas/translate-drag", test_canvas_translate_drag);
   ADD ("/ossa/canvas/scale-drag", test_canvas_scale_drag);
   ADD ("/ossa/canvas/rubber-band", test_canvas_rubber_band);
