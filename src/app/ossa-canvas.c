@@ -453,43 +453,6 @@ ossa_canvas_get_editor (OssaCanvas *self)
 
 /* ---- GL ---- */
 
-static GdkGLContext *
-try_context (GdkSurface *surface, GdkGLAPI api, int major, int minor, GError **error)
-{
-  GdkGLContext *context = gdk_surface_create_gl_context (surface, error);
-
-  if (context == NULL)
-    return NULL;
-  gdk_gl_context_set_allowed_apis (context, api);
-  gdk_gl_context_set_required_version (context, major, minor);
-  if (!gdk_gl_context_realize (context, error))
-    {
-      g_object_unref (context);
-      return NULL;
-    }
-  return context;
-}
-
-/* OpenGL 3.3 core, else OpenGL ES 3.0: GTK 4.8's GtkGLArea asks for one API and
- * one version, so the canvas makes its context itself. */
-static GdkGLContext *
-ossa_canvas_create_context (GtkGLArea *area)
-{
-  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (GTK_WIDGET (area)));
-  g_autoptr(GError) error = NULL;
-  GdkGLContext *context;
-
-  context = try_context (surface, GDK_GL_API_GL, 3, 3, &error);
-  if (context != NULL)
-    return context;
-  g_debug ("no OpenGL 3.3 (%s), trying OpenGL ES 3.0", error->message);
-  g_clear_error (&error);
-  context = try_context (surface, GDK_GL_API_GLES, 3, 0, &error);
-  if (context == NULL)
-    gtk_gl_area_set_error (area, error);
-  return context;
-}
-
 static void
 get_uniforms (GLuint program, const char *extra, Uniforms *u)
 {
@@ -1949,7 +1912,7 @@ ossa_canvas_class_init (OssaCanvasClass *klass)
   widget_class->snapshot = ossa_canvas_snapshot;
 
   area_class->render = ossa_canvas_render;
-  area_class->create_context = ossa_canvas_create_context;
+  area_class->create_context = ossa_gl_area_create_context;
 
   properties[PROP_EDITOR] = g_param_spec_object ("editor", NULL, NULL, OSSA_TYPE_EDITOR, rw);
   properties[PROP_ZOOM] = g_param_spec_double ("zoom", NULL, NULL, OSSA_SCENE_ZOOM_MIN,

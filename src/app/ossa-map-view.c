@@ -373,41 +373,6 @@ ossa_map_view_get_render_us (OssaMapView *self)
 
 /* ---- GL ---- */
 
-static GdkGLContext *
-try_context (GdkSurface *surface, GdkGLAPI api, int major, int minor, GError **error)
-{
-  GdkGLContext *context = gdk_surface_create_gl_context (surface, error);
-
-  if (context == NULL)
-    return NULL;
-  gdk_gl_context_set_allowed_apis (context, api);
-  gdk_gl_context_set_required_version (context, major, minor);
-  if (!gdk_gl_context_realize (context, error))
-    {
-      g_object_unref (context);
-      return NULL;
-    }
-  return context;
-}
-
-/* OpenGL 3.3 core, else OpenGL ES 3.0, as the skeleton canvas does. */
-static GdkGLContext *
-ossa_map_view_create_context (GtkGLArea *area)
-{
-  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (GTK_WIDGET (area)));
-  g_autoptr(GError) error = NULL;
-  GdkGLContext *context;
-
-  context = try_context (surface, GDK_GL_API_GL, 3, 3, &error);
-  if (context != NULL)
-    return context;
-  g_clear_error (&error);
-  context = try_context (surface, GDK_GL_API_GLES, 3, 0, &error);
-  if (context == NULL)
-    gtk_gl_area_set_error (area, error);
-  return context;
-}
-
 static GLuint
 new_texture (void)
 {
@@ -1097,7 +1062,7 @@ ossa_map_view_class_init (OssaMapViewClass *klass)
   widget_class->size_allocate = ossa_map_view_size_allocate;
 
   area_class->render = ossa_map_view_render;
-  area_class->create_context = ossa_map_view_create_context;
+  area_class->create_context = ossa_gl_area_create_context;
 
   properties[PROP_ZOOM] = g_param_spec_double ("zoom", NULL, NULL, ZOOM_MIN, ZOOM_MAX, 16.0,
                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY

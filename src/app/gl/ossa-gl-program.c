@@ -100,3 +100,38 @@ ossa_gl_program_new (const char  *vertex_resource,
     }
   return program;
 }
+
+static GdkGLContext *
+try_context (GdkSurface *surface, GdkGLAPI api, int major, int minor, GError **error)
+{
+  GdkGLContext *context = gdk_surface_create_gl_context (surface, error);
+
+  if (context == NULL)
+    return NULL;
+  gdk_gl_context_set_allowed_apis (context, api);
+  gdk_gl_context_set_required_version (context, major, minor);
+  if (!gdk_gl_context_realize (context, error))
+    {
+      g_object_unref (context);
+      return NULL;
+    }
+  return context;
+}
+
+GdkGLContext *
+ossa_gl_area_create_context (GtkGLArea *area)
+{
+  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (GTK_WIDGET (area)));
+  g_autoptr(GError) error = NULL;
+  GdkGLContext *context;
+
+  context = try_context (surface, GDK_GL_API_GL, 3, 3, &error);
+  if (context != NULL)
+    return context;
+  g_debug ("no OpenGL 3.3 (%s), trying OpenGL ES 3.0", error->message);
+  g_clear_error (&error);
+  context = try_context (surface, GDK_GL_API_GLES, 3, 0, &error);
+  if (context == NULL)
+    gtk_gl_area_set_error (area, error);
+  return context;
+}

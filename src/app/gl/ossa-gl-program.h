@@ -2,7 +2,7 @@
 #pragma once
 
 #include <epoxy/gl.h>
-#include <glib.h>
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
@@ -16,5 +16,10 @@ GLuint ossa_gl_program_new (const char  *vertex_resource,
                             const char  *fragment_resource,
                             gboolean     use_es,
                             GError     **error);
+
+/* A GtkGLArea::create-context handler: OpenGL 3.3 core, else OpenGL ES 3.0.
+ * GTK 4.8's GtkGLArea asks for one API and one version only, so the editor's GL
+ * views make their context themselves; a failure goes to gtk_gl_area_set_error(). */
+GdkGLContext *ossa_gl_area_create_context (GtkGLArea *area);
 
 G_END_DECLS
