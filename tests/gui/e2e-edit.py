@@ -21,43 +21,12 @@ import sys
 import tempfile
 import time
 
+from e2e_support import bone_in, fail, pixel, read_json, skip, wait_for, xdo
+
 BONE = "upper_arm_r"
 CHILDREN = ("forearm_r", "hand_r")
 TURN_DEG = 90.0
 TOLERANCE_DEG = 3.0
-
-
-def skip(why):
-    print(f"SKIP: {why}")
-    sys.exit(77)
-
-
-def fail(why):
-    print(f"FAIL: {why}")
-    sys.exit(1)
-
-
-def xdo(*args):
-    return subprocess.run(["xdotool", *map(str, args)], check=True,
-                          capture_output=True, text=True).stdout.strip()
-
-
-def wait_for(what, check, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.05)
-    fail(f"timed out waiting for {what}")
-
-
-def read_dump(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
 
 
 def sample(cli, doc):
@@ -74,19 +43,6 @@ def save_and_sample(wid, cli, doc):
     wait_for("the save", lambda: os.stat(doc).st_mtime_ns != before)
     time.sleep(0.2)
     return sample(cli, doc)
-
-
-def bone_in(dump, name):
-    for b in dump["bones"]:
-        if b["name"] == name:
-            return b
-    fail(f"{name} is not in the view dump")
-
-
-def pixel(shot, x, y):
-    out = subprocess.run(["convert", shot, "-format", f"%[pixel:p{{{x},{y}}}]", "info:"],
-                         check=True, capture_output=True, text=True).stdout
-    return out.strip()
 
 
 def main():
@@ -126,7 +82,7 @@ def run(proc, cli, doc, dump, outdir):
         ["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"],
         capture_output=True, text=True).stdout.split())[0]
     xdo("windowfocus", "--sync", wid)
-    view = wait_for("a view dump with bones", lambda: (read_dump(dump) or {}).get("bones") and read_dump(dump))
+    view = wait_for("a view dump with bones", lambda: (read_json(dump) or {}).get("bones") and read_json(dump))
     if proc.poll() is not None:
         fail("ossa exited early")
 
@@ -157,7 +113,7 @@ def run(proc, cli, doc, dump, outdir):
     os.makedirs(outdir, exist_ok=True)
     shot = os.path.join(outdir, "e2e-edit.png")
     subprocess.run(["import", "-window", wid, shot], check=True)
-    check_screenshot(shot, read_dump(dump))
+    check_screenshot(shot, read_json(dump))
 
     after = save_and_sample(wid, cli, doc)
     turned = math.degrees(after[BONE]["local"]["rotation"] - before[BONE]["local"]["rotation"])

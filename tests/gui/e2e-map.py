@@ -21,55 +21,18 @@ import sys
 import tempfile
 import time
 
+from e2e_support import fail, pixel, read_json, skip, wait_for, xdo
+
 START = (2, 38)
 GOAL = (37, 2)
 WALL_X = 20
 WALL_Y = (8, 39)
 
 
-def skip(why):
-    print(f"SKIP: {why}")
-    sys.exit(77)
-
-
-def fail(why):
-    print(f"FAIL: {why}")
-    sys.exit(1)
-
-
-def xdo(*args):
-    return subprocess.run(["xdotool", *map(str, args)], check=True,
-                          capture_output=True, text=True).stdout.strip()
-
-
-def wait_for(what, check, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.05)
-    fail(f"timed out waiting for {what}")
-
-
-def read_dump(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
-
-
 def astar(cli, doc):
     out = subprocess.run([cli, "astar", doc, "--from", "%d,%d" % START, "--to", "%d,%d" % GOAL,
                           "--json"], check=True, capture_output=True, text=True).stdout
     return json.loads(out)
-
-
-def pixel(shot, x, y):
-    out = subprocess.run(["convert", shot, "-format", f"%[pixel:p{{{x},{y}}}]", "info:"],
-                         check=True, capture_output=True, text=True).stdout
-    return out.strip()
 
 
 def main():
@@ -109,8 +72,8 @@ def run(proc, cli, doc, dump, outdir):
         capture_output=True, text=True).stdout.split())[0]
     xdo("windowfocus", "--sync", wid)
     xdo("key", "--clearmodifiers", "alt+2")
-    view = wait_for("the map on show", lambda: (read_dump(dump) or {}).get("width") == 40
-                    and read_dump(dump))
+    view = wait_for("the map on show", lambda: (read_json(dump) or {}).get("width") == 40
+                    and read_json(dump))
     if proc.poll() is not None:
         fail("ossa exited early")
     ox, oy = view["origin"]
@@ -132,7 +95,7 @@ def run(proc, cli, doc, dump, outdir):
     click(START)
     xdo("key", "g")
     click(GOAL)
-    before = wait_for("a path", lambda: (read_dump(dump) or {}).get("found") and read_dump(dump))
+    before = wait_for("a path", lambda: (read_json(dump) or {}).get("found") and read_json(dump))
     print(f"path before the wall: {before['length']:.3f}, {before['expansions']} expanded")
     cli_before = astar(cli, doc)
     if abs(cli_before["length"] - before["length"]) > 1e-6:
@@ -149,8 +112,8 @@ def run(proc, cli, doc, dump, outdir):
     xdo("mouseup", 1)
     # The path was searched again at every step of the drag; take the last one.
     time.sleep(0.5)
-    after = wait_for("a longer path", lambda: (read_dump(dump) or {}).get("length", 0)
-                     > before["length"] + 1 and read_dump(dump))
+    after = wait_for("a longer path", lambda: (read_json(dump) or {}).get("length", 0)
+                     > before["length"] + 1 and read_json(dump))
     print(f"path after the wall: {after['length']:.3f}, {after['expansions']} expanded")
     if not after["found"]:
         fail("no path after the wall")

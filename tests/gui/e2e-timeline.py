@@ -30,43 +30,12 @@ import sys
 import tempfile
 import time
 
+from e2e_support import bone_in, fail, read_json, skip, wait_for, xdo
+
 BONE = "upper_arm_r"
 ANIM = "animation"
 FPS = 30.0
 TOLERANCE_DEG = 2.0
-
-
-def skip(why):
-    print(f"SKIP: {why}")
-    sys.exit(77)
-
-
-def fail(why):
-    print(f"FAIL: {why}")
-    sys.exit(1)
-
-
-def xdo(*args):
-    return subprocess.run(["xdotool", *map(str, args)], check=True,
-                          capture_output=True, text=True).stdout.strip()
-
-
-def wait_for(what, check, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.05)
-    fail(f"timed out waiting for {what}")
-
-
-def read_json(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
 
 
 def rotation_deg(cli, doc, t):
@@ -114,13 +83,6 @@ def save(wid, doc):
     key(wid, "ctrl+s")
     wait_for("the save", lambda: os.stat(doc).st_mtime_ns != before)
     time.sleep(0.2)
-
-
-def bone_in(dump, name):
-    for b in dump["bones"]:
-        if b["name"] == name:
-            return b
-    fail(f"{name} is not in the view dump")
 
 
 def row_y(timeline, bone):
