@@ -44,6 +44,24 @@ choose_document_cancelled_cb (GCancellable    *cancellable,
   g_signal_emit_by_name (native, "response", GTK_RESPONSE_CANCEL);
 }
 
+/* A modal chooser for .ossa documents, showing them by default. */
+static GtkFileChooserNative *
+new_document_chooser (GtkWindow *parent, const char *title, GtkFileChooserAction action,
+                      const char *accept)
+{
+  GtkFileChooserNative *native = gtk_file_chooser_native_new (title, parent, action, accept,
+                                                              _("_Cancel"));
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_filter_set_name (filter, _("Ossa documents (*.ossa)"));
+  gtk_file_filter_add_suffix (filter, "ossa");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), filter);
+  g_object_unref (filter);
+  return native;
+}
+
 /**
  * ossa_dialogs_choose_document:
  * @parent: (nullable): the window the dialog belongs to
@@ -72,19 +90,8 @@ ossa_dialogs_choose_document (GtkWindow           *parent,
   task = g_task_new (parent, cancellable, callback, user_data);
   g_task_set_source_tag (task, ossa_dialogs_choose_document);
 
-  native = gtk_file_chooser_native_new (_("Open Document"),
-                                        parent,
-                                        GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        _("_Open"),
-                                        _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("Ossa documents (*.ossa)"));
-  gtk_file_filter_add_suffix (filter, "ossa");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), filter);
-  g_object_unref (filter);
+  native = new_document_chooser (parent, _("Open Document"), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                 _("_Open"));
 
   filter = gtk_file_filter_new ();
   gtk_file_filter_set_name (filter, _("All files"));
@@ -190,7 +197,6 @@ ossa_dialogs_choose_save_file (GtkWindow           *parent,
                                gpointer             user_data)
 {
   GtkFileChooserNative *native;
-  GtkFileFilter *filter;
   GTask *task;
 
   g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
@@ -199,19 +205,8 @@ ossa_dialogs_choose_save_file (GtkWindow           *parent,
   task = g_task_new (parent, cancellable, callback, user_data);
   g_task_set_source_tag (task, ossa_dialogs_choose_save_file);
 
-  native = gtk_file_chooser_native_new (_("Save Document"),
-                                        parent,
-                                        GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Save"),
-                                        _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("Ossa documents (*.ossa)"));
-  gtk_file_filter_add_suffix (filter, "ossa");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), filter);
-  g_object_unref (filter);
+  native = new_document_chooser (parent, _("Save Document"), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                 _("_Save"));
 
   if (initial_file != NULL)
     {
