@@ -362,7 +362,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
   float *times = NULL;
   float duration;
   size_t frames, ref_frames = 0;
-  double elapsed, ref_elapsed = 0, ns, ref_ns = NAN;
+  double elapsed, ref_elapsed = 0, ns, ref_ns = NAN, build_seconds;
   int status = CLI_EXIT_INPUT;
 
   ossa_skeleton_init (&gen_skel);
@@ -442,7 +442,9 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
       goto out;
     }
 
+  build_seconds = now_seconds ();
   bench.clip = ossa_clip_new (bench.anim, bench.skel, &err);
+  build_seconds = now_seconds () - build_seconds;
   if (bench.clip == NULL)
     {
       cli_error_ossa (&err, doc_path != NULL ? doc_path : "bench pose");
@@ -529,6 +531,8 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
       cli_json_add_int (b, "frames", (gint64) frames);
       cli_json_add_double (b, "seconds", elapsed);
       cli_json_add_double (b, "ns_per_bone", ns);
+      cli_json_add_double (b, "clip_build_seconds", build_seconds);
+      cli_json_add_int (b, "clip_bytes", (gint64) ossa_clip_size (bench.clip));
       if (!opt->no_reference)
         {
           cli_json_add_int (b, "reference_frames", (gint64) ref_frames);
@@ -541,6 +545,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
     {
       char nsb[G_ASCII_DTOSTR_BUF_SIZE], secb[G_ASCII_DTOSTR_BUF_SIZE];
       char refb[G_ASCII_DTOSTR_BUF_SIZE], ratiob[G_ASCII_DTOSTR_BUF_SIZE];
+      char buildb[G_ASCII_DTOSTR_BUF_SIZE], sizeb[G_ASCII_DTOSTR_BUF_SIZE];
 
       if (generated)
         printf ("%" G_GUINT64_FORMAT " bones × %d channels × %" G_GUINT64_FORMAT " %s keys",
@@ -555,7 +560,9 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
         printf ("; reference path %s ns per bone, %s× as long",
                 cli_format (refb, sizeof refb, "%.2f", ref_ns),
                 cli_format (ratiob, sizeof ratiob, "%.1f", ns > 0 ? ref_ns / ns : 0.0));
-      printf (")\n");
+      printf ("; clip built in %s ms, %s MB)\n",
+              cli_format (buildb, sizeof buildb, "%.0f", build_seconds * 1e3),
+              cli_format (sizeb, sizeof sizeb, "%.1f", (double) ossa_clip_size (bench.clip) / 1e6));
     }
   status = CLI_EXIT_OK;
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ossa-clip.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,15 +20,16 @@
 /* One segment, starting at a key and ending at the next one's time:
  * value(u) = value + delta · ease(u), u the clamped fraction of the way. The spin
  * rule and STEP (delta 0) are folded in when the clip is built; the last key has
- * delta 0. 16 bytes: four segments a cache line. */
+ * delta 0. Only the builder keeps segments in key order; the clip keeps them as
+ * play segments and seek windows. */
 typedef struct
 {
   float   time;
   float   value;
   float   delta;
-  int32_t easing;  /* 0: linear (LINEAR, STEP, last key); else, while the clip is
-                    * built, the index into clip->easings, and once built that
-                    * easing's table_at */
+  int32_t easing;  /* 0: linear (LINEAR, STEP, last key); else the index into
+                    * clip->easings, and once the tables are pooled that easing's
+                    * table_at */
 } Segment;
 
 /* A BEZIER segment's easing y(u): the two cubics in the curve parameter s, and a
@@ -60,15 +62,13 @@ typedef struct
 
 /* Every bone has a track per channel, in order bone · 5 + channel; a channel the
  * animation does not touch gets a one-key track holding the rest value. That keeps
- * the sampling loop free of lookups and branches on which channels exist. */
+ * the sampling loop free of lookups and branches on which channels exist. While the
+ * clip is built a track is a run of segments; the built clip keeps them only as
+ * play segments and seek windows. */
 typedef struct
 {
-  uint32_t first;        /* first segment in clip->segments */
+  uint32_t first;        /* first segment in Builder.segments */
   uint32_t last;         /* last segment (the last key) */
-  float    t0;           /* time of the first key */
-  float    scale;        /* buckets per second */
-  uint32_t n_buckets;    /* bucket b: last segment at or before t0 + b / scale */
-  uint32_t first_bucket; /* where its buckets start in clip->buckets */
 } Track;
 
 /* The same segments again for playback, sorted by the time they start, each with
@@ -86,16 +86,35 @@ typedef struct
   uint32_t track;
 } PlaySegment;
 
+/* Random seeks read the clip through windows: the key span cut into n equal
+ * spans of time, and for each window and track the run of segments a time in that
+ * window can fall in (the one in force when the window opens, then those starting
+ * inside it). A window's runs lie one after another in track order, so a seek
+ * streams through one window front to back, which the processor prefetches,
+ * instead of taking a cache miss a track to find its segment. The price is the
+ * segment in force at each window's opening stored again, about twice the key
+ * data for the usual n (the mean number of keys a track).
+ *
+ * The columns hold one entry per run member, as a cursor entry wants it. */
+typedef struct
+{
+  uint32_t n;        /* windows, at least 1 */
+  float    base;     /* window of t: (t − base) · scale, clamped to [0, n) */
+  float    scale;
+  uint32_t *runs;    /* window w, track i: entries runs[w·tracks + i] up to (not
+                      * including) runs[w·tracks + i + 1]; one more at the end */
+  float    *start;   /* padded with RUN_PAD +∞ so a run's next starts load as one vector */
+  float    *inv_dt, *value, *delta;
+  int32_t  *ease_at;
+} Windows;
+
 struct OssaClip
 {
   size_t    n_bones;
   int32_t  *parents;
-  Track    *tracks;        /* n_bones · OSSA_N_CHANNELS */
-  Segment  *segments;
-  uint32_t *buckets;       /* per track, as absolute segment indices */
   PlaySegment *play;       /* the segments sorted by start time */
-  uint32_t *play_index;    /* per segment: where it is in play */
   size_t    n_segments;
+  Windows   windows;
   Easing   *easings;       /* easings[0] is the identity: easing 0 means linear */
   size_t    n_easings;
   float    *table_pool;    /* every easing's table, one after another */
@@ -315,32 +334,6 @@ build_segments (OssaClip *clip, Builder *b, const OssaTrack *src, Segment *seg)
     }
 }
 
-/* Uniform buckets over the key span, one per KEYS_PER_BUCKET keys: with evenly
- * spaced keys the bucket lands within a cache line or two of the right segment,
- * and the table stays small enough to stay in cache, so a random seek costs one
- * miss a track (the segment) rather than two. */
-#define KEYS_PER_BUCKET 4
-
-static void
-build_buckets (const float *times, size_t n_keys, Track *t, uint32_t *buckets)
-{
-  float span = times[n_keys - 1] - times[0];
-  size_t n_buckets = (n_keys + KEYS_PER_BUCKET - 1) / KEYS_PER_BUCKET;
-  size_t k = 0;
-
-  t->t0 = times[0];
-  t->n_buckets = (uint32_t) n_buckets;
-  t->scale = span > 0 ? (float) n_buckets / span : 0.f;
-  for (uint32_t b = 0; b < n_buckets; b++)
-    {
-      float start = t->scale > 0 ? t->t0 + (float) b / t->scale : t->t0;
-
-      while (k + 1 < n_keys && times[k + 1] <= start)
-        k++;
-      buckets[b] = t->first + (uint32_t) k;
-    }
-}
-
 /* The animation's track for each (bone, channel), or NULL: slots[bone · 5 + channel]. */
 static const OssaTrack **
 index_tracks (const OssaAnimation *anim, size_t n_bones)
@@ -355,30 +348,30 @@ index_tracks (const OssaAnimation *anim, size_t n_bones)
   return slots;
 }
 
-static bool
-allocate (OssaClip *clip, size_t n_segments, size_t n_easings)
-{
-  size_t n_tracks = clip->n_bones * OSSA_N_CHANNELS;
-
-  clip->parents = malloc (clip->n_bones * sizeof *clip->parents + 1);
-  clip->tracks = calloc (n_tracks + 1, sizeof *clip->tracks);
-  clip->segments = malloc (n_segments * sizeof *clip->segments + 1);
-  clip->buckets = malloc (n_segments * sizeof *clip->buckets + 1);
-  clip->easings = malloc ((n_easings + 1) * sizeof *clip->easings);
-  return clip->parents && clip->tracks && clip->segments && clip->buckets && clip->easings;
-}
-
 /* Where the next segment and easing go while a clip is built, and a hash set of
  * the curves seen so far: keys mostly use a few presets, and one easing per
  * distinct curve keeps them all in cache while sampling. */
 struct Builder
 {
+  Track   *tracks;       /* n_bones · OSSA_N_CHANNELS */
+  Segment *segments;     /* every track's, one track after another */
   size_t   segment;
-  size_t   bucket;
   size_t   n_easings;
   int32_t *curve_slots;  /* easing index or -1; capacity a power of two */
   size_t   curve_mask;
 };
+
+static bool
+allocate (OssaClip *clip, Builder *b, size_t n_segments, size_t n_easings)
+{
+  size_t n_tracks = clip->n_bones * OSSA_N_CHANNELS;
+
+  clip->parents = malloc (clip->n_bones * sizeof *clip->parents + 1);
+  clip->easings = malloc ((n_easings + 1) * sizeof *clip->easings);
+  b->tracks = calloc (n_tracks + 1, sizeof *b->tracks);
+  b->segments = malloc (n_segments * sizeof *b->segments + 1);
+  return clip->parents && clip->easings && b->tracks && b->segments;
+}
 
 static uint32_t
 hash_curve (const OssaCurve *c)
@@ -429,11 +422,15 @@ build_track (OssaClip *clip, Track *t, const OssaTrack *src, float rest, Builder
     }
   t->first = (uint32_t) b->segment;
   t->last = (uint32_t) (b->segment + src->n_keys - 1);
-  build_segments (clip, b, src, &clip->segments[b->segment]);
-  t->first_bucket = (uint32_t) b->bucket;
-  build_buckets (src->times, src->n_keys, t, &clip->buckets[b->bucket]);
-  b->bucket += t->n_buckets;
+  build_segments (clip, b, src, &b->segments[b->segment]);
   b->segment += src->n_keys;
+}
+
+/* 1 / the segment's length, 0 for a track's last. */
+static float
+segment_inv_dt (const Builder *b, const Track *t, uint32_t k)
+{
+  return k == t->last ? 0.f : 1.f / (b->segments[k + 1].time - b->segments[k].time);
 }
 
 /* Moves every easing table into one pool, so that a vector of four eased tracks
@@ -487,43 +484,172 @@ compare_by_time (const void *pa, const void *pb)
 
 /* Sorts the segments by start time into clip->play, noting each one's track. */
 static bool
-build_play (OssaClip *clip)
+build_play (OssaClip *clip, const Builder *b)
 {
   size_t n = clip->n_segments, n_tracks = clip->n_bones * OSSA_N_CHANNELS;
   ByTime *order = malloc ((n + 1) * sizeof *order);
+  uint32_t *where = malloc ((n + 1) * sizeof *where);
 
   clip->play = malloc ((n + 1) * sizeof *clip->play);
-  clip->play_index = malloc ((n + 1) * sizeof *clip->play_index);
-  if (order == NULL || clip->play == NULL || clip->play_index == NULL)
+  if (order == NULL || where == NULL || clip->play == NULL)
     {
       free (order);
+      free (where);
       return false;
     }
   for (size_t k = 0; k < n; k++)
-    order[k] = (ByTime) { clip->segments[k].time, (uint32_t) k };
+    order[k] = (ByTime) { b->segments[k].time, (uint32_t) k };
   qsort (order, n, sizeof *order, compare_by_time);
   for (size_t p = 0; p < n; p++)
-    clip->play_index[order[p].segment] = (uint32_t) p;
+    where[order[p].segment] = (uint32_t) p;
   free (order);
   for (size_t i = 0; i < n_tracks; i++)
     {
-      const Track *t = &clip->tracks[i];
+      const Track *t = &b->tracks[i];
 
       for (uint32_t k = t->first; k <= t->last; k++)
         {
-          const Segment *s = &clip->segments[k];
-          PlaySegment *ps = &clip->play[clip->play_index[k]];
+          const Segment *s = &b->segments[k];
 
-          ps->start = s->time;
-          ps->value = s->value;
-          ps->delta = s->delta;
-          ps->ease_at = clip->easings[s->easing].table_at;
-          ps->track = (uint32_t) i;
-          ps->inv_dt = k == t->last ? 0.f : 1.f / (s[1].time - s->time);
+          clip->play[where[k]] = (PlaySegment) { s->time, segment_inv_dt (b, t, k), s->value,
+                                                 s->delta, s->easing, (uint32_t) i };
           clip->eased |= s->easing != 0;
         }
     }
+  free (where);
   return true;
+}
+
+/* The window of t. Building and seeking both use this, and it never decreases as
+ * t grows, which is what makes the runs right whatever the rounding: a key in an
+ * earlier window than t's is before t, a key in a later one is after it. */
+static inline uint32_t
+window_of (const Windows *w, float t)
+{
+  float f = (t - w->base) * w->scale;
+
+  return f > 0.f ? (f < (float) w->n ? (uint32_t) f : w->n - 1) : 0;
+}
+
+/* As many windows as a track has keys on average, so that a run is mostly the
+ * segment in force at the opening and at most one or two more. */
+#define MAX_WINDOWS 4096
+
+static void
+plan_windows (Windows *w, const Builder *b, size_t n_tracks, size_t n_segments)
+{
+  float lo = INFINITY, hi = -INFINITY;
+  size_t n = n_tracks > 0 ? n_segments / n_tracks : 1;
+
+  for (size_t i = 0; i < n_tracks; i++)
+    {
+      lo = fminf (lo, b->segments[b->tracks[i].first].time);
+      hi = fmaxf (hi, b->segments[b->tracks[i].last].time);
+    }
+  w->n = (uint32_t) (n < 1 ? 1 : (n > MAX_WINDOWS ? MAX_WINDOWS : n));
+  w->base = n_tracks > 0 ? lo : 0.f;
+  w->scale = n_tracks > 0 && hi > lo ? (float) w->n / (hi - lo) : 0.f;
+  if (!(w->scale < INFINITY))
+    w->scale = 0.f;
+}
+
+/* Moves [*first, *last] on from track t's run in window win − 1 to its run in
+ * window win: from the last key of an earlier window (or the track's first key)
+ * to the last key of window win (or that same key). Start with both at t->first. */
+static inline void
+next_run (const Windows *w, const Builder *b, const Track *t, uint32_t win, uint32_t *first,
+          uint32_t *last)
+{
+  *first = *last;
+  while (*last < t->last && window_of (w, b->segments[*last + 1].time) <= win)
+    (*last)++;
+}
+
+/* Entries past the end of the start column, so that a run's next RUN_PAD starts
+ * always load as one vector. */
+#define RUN_PAD 4
+
+static bool
+allocate_entries (Windows *w, size_t n_entries)
+{
+  w->start = malloc ((n_entries + RUN_PAD) * sizeof *w->start);
+  w->inv_dt = malloc ((n_entries + 1) * sizeof *w->inv_dt);
+  w->value = malloc ((n_entries + 1) * sizeof *w->value);
+  w->delta = malloc ((n_entries + 1) * sizeof *w->delta);
+  w->ease_at = malloc ((n_entries + 1) * sizeof *w->ease_at);
+  if (!(w->start && w->inv_dt && w->value && w->delta && w->ease_at))
+    return false;
+  for (size_t r = 0; r < RUN_PAD; r++)
+    w->start[n_entries + r] = INFINITY;
+  return true;
+}
+
+/* Lays the runs out window by window, each window's in track order: sizes first,
+ * then the entries. */
+static bool
+build_windows (OssaClip *clip, const Builder *b)
+{
+  Windows *w = &clip->windows;
+  size_t n_tracks = clip->n_bones * OSSA_N_CHANNELS, n_runs, total = 0;
+
+  plan_windows (w, b, n_tracks, clip->n_segments);
+  n_runs = (size_t) w->n * n_tracks;
+  w->runs = malloc ((n_runs + 1) * sizeof *w->runs);
+  if (w->runs == NULL)
+    return false;
+  for (size_t i = 0; i < n_tracks; i++)
+    {
+      uint32_t first = b->tracks[i].first, last = first;
+
+      for (uint32_t win = 0; win < w->n; win++)
+        {
+          next_run (w, b, &b->tracks[i], win, &first, &last);
+          w->runs[win * n_tracks + i] = last - first + 1;
+        }
+    }
+  for (size_t r = 0; r < n_runs; r++)
+    {
+      uint32_t size = w->runs[r];
+
+      w->runs[r] = (uint32_t) total;
+      total += size;
+      if (total >= UINT32_MAX)
+        return false;
+    }
+  w->runs[n_runs] = (uint32_t) total;
+  if (!allocate_entries (w, total))
+    return false;
+  for (size_t i = 0; i < n_tracks; i++)
+    {
+      const Track *t = &b->tracks[i];
+      uint32_t first = t->first, last = first;
+
+      for (uint32_t win = 0; win < w->n; win++)
+        {
+          uint32_t at = w->runs[win * n_tracks + i];
+
+          next_run (w, b, t, win, &first, &last);
+          for (uint32_t k = first; k <= last; k++, at++)
+            {
+              const Segment *s = &b->segments[k];
+
+              w->start[at] = s->time;
+              w->inv_dt[at] = segment_inv_dt (b, t, k);
+              w->value[at] = s->value;
+              w->delta[at] = s->delta;
+              w->ease_at[at] = s->easing;
+            }
+        }
+    }
+  return true;
+}
+
+static void
+free_builder (Builder *b)
+{
+  free (b->curve_slots);
+  free (b->tracks);
+  free (b->segments);
 }
 
 OssaClip *
@@ -533,7 +659,7 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
   const OssaTrack **slots = NULL;
   size_t n_slots = skel->n_bones * OSSA_N_CHANNELS;
   size_t n_segments = 0, n_easings = 0, cap = 16;
-  Builder builder = { 0, 0, 1, NULL, 0 };
+  Builder builder = { .n_easings = 1 };
 
   if (!ossa_animation_validate (anim, skel->n_bones, err))
     return NULL;
@@ -560,7 +686,7 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
   builder.curve_slots = malloc (cap * sizeof *builder.curve_slots);
   builder.curve_mask = cap - 1;
   if (n_segments >= UINT32_MAX || builder.curve_slots == NULL
-      || !allocate (clip, n_segments, n_easings))
+      || !allocate (clip, &builder, n_segments, n_easings))
     goto oom;
   memset (builder.curve_slots, 0xff, cap * sizeof *builder.curve_slots);
   build_linear_easing (&clip->easings[0]);
@@ -569,16 +695,18 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
     {
       clip->parents[b] = skel->bones[b].parent;
       for (int c = 0; c < OSSA_N_CHANNELS; c++)
-        build_track (clip, &clip->tracks[b * OSSA_N_CHANNELS + c], slots[b * OSSA_N_CHANNELS + c],
+        build_track (clip, &builder.tracks[b * OSSA_N_CHANNELS + c], slots[b * OSSA_N_CHANNELS + c],
                      ossa_transform_get_channel (&skel->bones[b].rest, (OssaChannel) c),
                      &builder);
     }
   clip->n_segments = n_segments;
   clip->n_easings = builder.n_easings;
-  if (!build_table_pool (clip) || !build_play (clip))
+  if (!build_table_pool (clip))
     goto oom;
   for (size_t k = 0; k < n_segments; k++)
-    clip->segments[k].easing = clip->easings[clip->segments[k].easing].table_at;
+    builder.segments[k].easing = clip->easings[builder.segments[k].easing].table_at;
+  if (!build_play (clip, &builder) || !build_windows (clip, &builder))
+    goto oom;
   /* Usually a handful of distinct curves: give back the room kept for one each. */
   {
     Easing *shrunk = realloc (clip->easings, builder.n_easings * sizeof *shrunk);
@@ -586,12 +714,12 @@ ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *e
     if (shrunk != NULL)
       clip->easings = shrunk;
   }
-  free (builder.curve_slots);
+  free_builder (&builder);
   free (slots);
   return clip;
 
 oom:
-  free (builder.curve_slots);
+  free_builder (&builder);
   free (slots);
   ossa_clip_free (clip);
   ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
@@ -604,11 +732,13 @@ ossa_clip_free (OssaClip *clip)
   if (clip == NULL)
     return;
   free (clip->parents);
-  free (clip->tracks);
-  free (clip->segments);
-  free (clip->buckets);
   free (clip->play);
-  free (clip->play_index);
+  free (clip->windows.runs);
+  free (clip->windows.start);
+  free (clip->windows.inv_dt);
+  free (clip->windows.value);
+  free (clip->windows.delta);
+  free (clip->windows.ease_at);
   /* Once pooled, the tables live in table_pool. */
   for (size_t i = 0; clip->table_pool == NULL && clip->easings != NULL && i < clip->n_easings; i++)
     free (clip->easings[i].table);
@@ -629,20 +759,44 @@ ossa_clip_duration (const OssaClip *clip)
   return clip->duration;
 }
 
-/* Cursor entry i from play segment p. */
+size_t
+ossa_clip_size (const OssaClip *clip)
+{
+  const Windows *w = &clip->windows;
+  size_t n_tables = 0, n_entries = w->runs[(size_t) w->n * clip->n_bones * OSSA_N_CHANNELS];
+
+  for (size_t e = 0; e < clip->n_easings; e++)
+    n_tables += clip->easings[e].table_at >= 0;
+  return sizeof *clip + clip->n_bones * sizeof *clip->parents
+         + clip->n_segments * sizeof *clip->play
+         + ((size_t) w->n * clip->n_bones * OSSA_N_CHANNELS + 1) * sizeof *w->runs
+         + n_entries * (4 * sizeof (float) + sizeof (int32_t))
+         + clip->n_easings * sizeof *clip->easings + n_tables * (TABLE_STEPS + 1) * sizeof (float);
+}
+
+/* Cursor entry i. */
+static inline void
+set_entry (CursorGroup *restrict groups, int32_t *restrict ease_at, uint32_t i, float start,
+           float inv_dt, float value, float delta, int32_t ease)
+{
+  CursorGroup *g = &groups[i / 4];
+
+  g->start[i % 4] = start;
+  g->inv_dt[i % 4] = inv_dt;
+  g->value[i % 4] = value;
+  g->delta[i % 4] = delta;
+  ease_at[i] = ease;
+}
+
+/* Cursor entry s->track from play segment s. */
 static inline void
 cache_segment (const PlaySegment *restrict s, CursorGroup *restrict groups,
                int32_t *restrict ease_at)
 {
-  uint32_t i = s->track;
-  CursorGroup *g = &groups[i / 4];
-
-  g->start[i % 4] = s->start;
-  g->inv_dt[i % 4] = s->inv_dt;
-  g->value[i % 4] = s->value;
-  g->delta[i % 4] = s->delta;
-  ease_at[i] = s->ease_at;
+  set_entry (groups, ease_at, s->track, s->start, s->inv_dt, s->value, s->delta, s->ease_at);
 }
+
+static void reseek (const OssaClip *clip, OssaClipCursor *c, float time);
 
 OssaClipCursor *
 ossa_clip_cursor_new (const OssaClip *clip)
@@ -662,9 +816,7 @@ ossa_clip_cursor_new (const OssaClip *clip)
   memset (groups, 0, (n_groups + 1) * sizeof *groups);
   c->groups = groups;
   c->ease_at = ease_at;
-  for (size_t i = 0; i < n; i++)
-    cache_segment (&clip->play[clip->play_index[clip->tracks[i].first]], groups, ease_at);
-  c->play_pos = 0;
+  reseek (clip, c, -INFINITY);
   c->time = NAN;
   return c;
 }
@@ -679,25 +831,43 @@ ossa_clip_cursor_free (OssaClipCursor *cursor)
   free (cursor);
 }
 
+/* Which entry of the run [first, end) applies at t: the first, moved on by how
+ * many of the others start at or before t (they are in time order). Runs are
+ * short, so their next starts are compared at once, without a branch to
+ * mispredict. */
 static inline uint32_t
-bucket_index (const Track *t, float time)
+pick (const Windows *w, uint32_t first, uint32_t end, float t)
 {
-  float f = (time - t->t0) * t->scale;
-  uint32_t b = f > 0.f ? (f < (float) t->n_buckets ? (uint32_t) f : t->n_buckets - 1) : 0;
+  uint32_t others = end - first - 1, lo, hi;
 
-  return t->first_bucket + b;
+#ifdef __SSE2__
+  if (others <= RUN_PAD)
+    {
+      __m128 next = _mm_loadu_ps (&w->start[first + 1]);
+      unsigned passed = (unsigned) _mm_movemask_ps (_mm_cmple_ps (next, _mm_set1_ps (t)));
+
+      return first + (uint32_t) __builtin_ctz (~(passed & ((1u << others) - 1)));
+    }
+#endif
+  lo = first + 1;
+  hi = end;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+
+      if (w->start[mid] <= t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo - 1;
 }
 
-/* The segment for time, walking forward from k, which must not be past it (or be
- * the track's first segment). */
-static inline uint32_t
-walk (const OssaClip *clip, const Track *t, float time, uint32_t k)
+/* The runs of the window that holds t, one per track. */
+static inline const uint32_t *
+runs_at (const OssaClip *clip, float t)
 {
-  const Segment *seg = clip->segments;
-
-  while (k < t->last && seg[k + 1].time <= time)
-    k++;
-  return k;
+  return &clip->windows.runs[(size_t) window_of (&clip->windows, t) * clip->n_bones * OSSA_N_CHANNELS];
 }
 
 static inline float
@@ -753,20 +923,21 @@ play_after (const OssaClip *clip, float t)
   return lo;
 }
 
-/* Every cursor entry from the bucket tables: the first sample, and whenever time
+/* Every cursor entry from the seek windows: the first sample, and whenever time
  * goes back (a loop starting again, a jump) or far ahead. */
 static void
 reseek (const OssaClip *clip, OssaClipCursor *c, float time)
 {
+  const Windows *w = &clip->windows;
+  const uint32_t *runs = runs_at (clip, time);
   size_t n = clip->n_bones * OSSA_N_CHANNELS;
 
-  for (size_t i = 0; i < n; i++)
+  for (uint32_t i = 0; i < n; i++)
     {
-      const Track *t = &clip->tracks[i];
+      uint32_t j = pick (w, runs[i], runs[i + 1], time);
 
-      uint32_t k = walk (clip, t, time, clip->buckets[bucket_index (t, time)]);
-
-      cache_segment (&clip->play[clip->play_index[k]], c->groups, c->ease_at);
+      set_entry (c->groups, c->ease_at, i, w->start[j], w->inv_dt[j], w->value[j], w->delta[j],
+                 w->ease_at[j]);
     }
   c->play_pos = play_after (clip, time);
 }
@@ -941,15 +1112,12 @@ sample_groups_avx2 (const OssaClip *clip, const OssaClipCursor *c, float time, s
 }
 #endif
 
+/* Every cursor entry 0 to n evaluated at time into out, vectorised. */
 static void
-sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
+evaluate_entries (const OssaClip *clip, const OssaClipCursor *c, float time, size_t n, float *out)
 {
-  size_t n = clip->n_bones * OSSA_N_CHANNELS;
   size_t i = 0;
 
-  if (!(time == c->time))
-    advance (clip, c, time);
-  c->time = time;
 #ifdef OSSA_CLIP_AVX2
   if (clip->avx2)
     i = sample_groups_avx2 (clip, c, time, n, out);
@@ -959,56 +1127,52 @@ sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
     out[i] = eval_cached (clip, c, i, time);
 }
 
-/* A random seek is a three-stage pipeline over the tracks, LOOKAHEAD apart: work
- * out track i + 2·LOOKAHEAD's bucket and prefetch it; read track i + LOOKAHEAD's
- * bucket (in cache by now) and prefetch its segment; evaluate track i. Each track
- * costs two dependent cache misses, and this keeps many of them in flight. */
-#define LOOKAHEAD 32
-
-static inline float
-eval_segment (const OssaClip *clip, const Track *t, uint32_t k, float time)
+static void
+sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
 {
-  const Segment *s;
-  float u;
-
-  k = walk (clip, t, time, k);
-  s = &clip->segments[k];
-  u = k == t->last ? 0.f : clamp01 ((time - s->time) / (s[1].time - s->time));
-  /* In a clip with eased keys, linear segments go through the identity table
-   * too: cheaper than a branch on each segment that cannot be predicted. */
-  if (clip->eased)
-    u = ease_at (clip, s->easing, u);
-  return s->value + s->delta * u;
+  if (!(time == c->time))
+    advance (clip, c, time);
+  c->time = time;
+  evaluate_entries (clip, c, time, clip->n_bones * OSSA_N_CHANNELS, out);
 }
+
+/* A random seek reads the window that holds the time front to back: for a block
+ * of tracks at a time, each one's run and the entry in force, copied into a
+ * cursor for just that block, which the playback loop then evaluates. */
+#define SEEK_BLOCK 64
 
 static void
 sample_seek (const OssaClip *clip, float time, float *out)
 {
+  _Alignas (64) CursorGroup groups[SEEK_BLOCK / 4];
+  int32_t ease[SEEK_BLOCK];
+  OssaClipCursor block = { groups, ease, 0, time };
+  const Windows *w = &clip->windows;
+  const uint32_t *runs = runs_at (clip, time);
   size_t n = clip->n_bones * OSSA_N_CHANNELS;
-  uint32_t bucket[2 * LOOKAHEAD];  /* bucket index of track j at j % (2·LOOKAHEAD) */
-  uint32_t segment[2 * LOOKAHEAD]; /* first segment to try for track j, same slots */
 
-  for (size_t j = 0; j < n + 2 * LOOKAHEAD; j++)
+  if (!clip->eased)
     {
-      if (j < n)
+      for (size_t i = 0; i < n; i++)
         {
-          bucket[j % (2 * LOOKAHEAD)] = bucket_index (&clip->tracks[j], time);
-          __builtin_prefetch (&clip->buckets[bucket[j % (2 * LOOKAHEAD)]]);
-        }
-      if (j >= LOOKAHEAD && j - LOOKAHEAD < n)
-        {
-          size_t i = j - LOOKAHEAD;
-          uint32_t k = clip->buckets[bucket[i % (2 * LOOKAHEAD)]];
+          uint32_t j = pick (w, runs[i], runs[i + 1], time);
 
-          segment[i % (2 * LOOKAHEAD)] = k;
-          __builtin_prefetch (&clip->segments[k]);
+          out[i] = w->value[j] + w->delta[j] * clamp01 ((time - w->start[j]) * w->inv_dt[j]);
         }
-      if (j >= 2 * LOOKAHEAD)
-        {
-          size_t i = j - 2 * LOOKAHEAD;
+      return;
+    }
+  for (size_t first = 0; first < n; first += SEEK_BLOCK)
+    {
+      uint32_t m = (uint32_t) (n - first < SEEK_BLOCK ? n - first : SEEK_BLOCK);
 
-          out[i] = eval_segment (clip, &clip->tracks[i], segment[i % (2 * LOOKAHEAD)], time);
+      for (uint32_t i = 0; i < m; i++)
+        {
+          uint32_t j = pick (w, runs[first + i], runs[first + i + 1], time);
+
+          set_entry (groups, ease, i, w->start[j], w->inv_dt[j], w->value[j], w->delta[j],
+                     w->ease_at[j]);
         }
+      evaluate_entries (clip, &block, time, m, &out[first]);
     }
 }
 
@@ -1019,7 +1183,13 @@ void
 ossa_clip_sample (const OssaClip *clip, float t, OssaClipCursor *cursor, OssaTransform *local)
 {
   /* Tracks are laid out bone · 5 + channel, the order of OssaTransform's floats, so
-   * the pose is filled front to back. */
+   * the pose is filled front to back. Infinite times would make ∞ · 0 of a last
+   * key's (t − start) · inv_dt; NaN is taken as before every key, as the editable
+   * model's sampler takes it. */
+  if (!(t >= -FLT_MAX))
+    t = -FLT_MAX;
+  else if (t > FLT_MAX)
+    t = FLT_MAX;
   if (cursor != NULL)
     sample_forward (clip, t, cursor, (float *) local);
   else

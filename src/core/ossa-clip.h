@@ -32,6 +32,9 @@ void ossa_clip_free (OssaClip *clip);
 size_t ossa_clip_n_bones (const OssaClip *clip);
 float ossa_clip_duration (const OssaClip *clip);
 
+/* Bytes the clip holds (its key data in playback and seek order, tables, bones). */
+size_t ossa_clip_size (const OssaClip *clip);
+
 OssaClipCursor *ossa_clip_cursor_new (const OssaClip *clip);
 void ossa_clip_cursor_free (OssaClipCursor *cursor);
 

@@ -205,12 +205,110 @@ test_clip_refuses_invalid (void)
   ossa_skeleton_clear (&skel);
 }
 
+/* Seeks go through time windows, one per key a track has on average: a track with
+ * far more keys than the rest has long runs in each window, keys fall exactly on
+ * window edges, and times can be outside every key or not finite. All of it must
+ * agree with the reference, with a cursor jumping about and without one. */
+static void
+test_clip_dense_track_and_edges (void)
+{
+  OssaSkeleton skel;
+  OssaAnimation anim;
+  OssaTransform ref[31], got[31];
+  OssaXform ref_w[31], got_w[31];
+  OssaTrack *dense;
+  OssaClip *clip;
+  OssaClipCursor *cursor;
+  GRand *rng = g_rand_new_with_seed (7);
+  GArray *times = g_array_new (FALSE, FALSE, sizeof (float));
+
+  ossa_skeleton_init (&skel);
+  g_assert_true (ossa_animation_init (&anim, "dense"));
+  for (int b = 0; b < 31; b++)
+    {
+      char name[16];
+      OssaTrack *sparse;
+
+      g_snprintf (name, sizeof name, "b%d", b);
+      test_add_bone (&skel, name, b - 1, 1, 0, 0, 1, 1, 1);
+      if (b == 0)
+        continue;
+      /* Stepped keys at both ends of the span (window edges) and two between: a
+       * wrong entry picked from a short run shows as a jump. */
+      sparse = ossa_animation_ensure_track (&anim, (uint32_t) b, OSSA_CHANNEL_TRANSLATE_X);
+      for (int k = 0; k < 4; k++)
+        {
+          float t = k == 0 ? 0.f : k == 3 ? 4.f : (float) g_rand_double_range (rng, 0.1, 3.9);
+          OssaKey key = ossa_key_make (t, (float) (k + b));
+
+          key.interp = OSSA_INTERP_STEP;
+          if (ossa_track_set_key (sparse, &key, NULL) >= 0)
+            g_array_append_val (times, t);
+        }
+    }
+  dense = ossa_animation_ensure_track (&anim, 0, OSSA_CHANNEL_ROTATE);
+  for (int k = 0; k < 600; k++)
+    {
+      /* Every 25th key on a quarter second, the rest uneven. */
+      float t = k % 25 == 0 ? (float) k / 150.f : (float) (k + g_rand_double (rng)) / 150.f;
+      OssaKey key = ossa_key_make (t, (float) g_rand_double_range (rng, -3, 3));
+
+      key.interp = (OssaInterp) (k % OSSA_N_INTERPS);
+      key.curve = (OssaCurve) { 0.42f, 0, 0.58f, 1 };
+      key.spin = (OssaSpin) (k % OSSA_N_SPINS);
+      g_assert_cmpint (ossa_track_set_key (dense, &key, NULL), >=, 0);
+      g_array_append_val (times, t);
+    }
+  clip = ossa_clip_new (&anim, &skel, NULL);
+  g_assert_nonnull (clip);
+  cursor = ossa_clip_cursor_new (clip);
+  for (guint i = 0; i < times->len + 400; i++)
+    {
+      /* Every key time, just before and after it, and random times. */
+      float t = i < times->len ? g_array_index (times, float, i)
+                               : (float) g_rand_double_range (rng, -1, 5);
+
+      for (int side = -1; side <= 1; side++)
+        {
+          float s = side == 0 ? t : nextafterf (t, side * INFINITY);
+
+          ossa_animation_sample_pose (&anim, &skel, s, ref);
+          ossa_pose_compute_world (&skel, ref, ref_w);
+          ossa_clip_sample_world (clip, s, NULL, got, got_w);
+          assert_pose_equal (ref, ref_w, got, got_w, 31, s);
+          ossa_clip_sample_world (clip, s, cursor, got, got_w);
+          assert_pose_equal (ref, ref_w, got, got_w, 31, s);
+        }
+    }
+  /* Not finite: infinity is past every key, NaN before them all (as the reference). */
+  {
+    const float odd[] = { INFINITY, -INFINITY, NAN, 2 };
+
+    for (int i = 0; i < 4; i++)
+      {
+        ossa_animation_sample_pose (&anim, &skel, odd[i], ref);
+        ossa_pose_compute_world (&skel, ref, ref_w);
+        ossa_clip_sample_world (clip, odd[i], NULL, got, got_w);
+        assert_pose_equal (ref, ref_w, got, got_w, 31, odd[i]);
+        ossa_clip_sample_world (clip, odd[i], cursor, got, got_w);
+        assert_pose_equal (ref, ref_w, got, got_w, 31, odd[i]);
+      }
+  }
+  ossa_clip_cursor_free (cursor);
+  ossa_clip_free (clip);
+  ossa_animation_clear (&anim);
+  ossa_skeleton_clear (&skel);
+  g_array_free (times, TRUE);
+  g_rand_free (rng);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/clip/matches-reference", test_clip_matches_reference);
   g_test_add_func ("/clip/key-times-exact", test_clip_key_times_exact);
+  g_test_add_func ("/clip/dense-track-and-edges", test_clip_dense_track_and_edges);
   g_test_add_func ("/clip/refuses-invalid", test_clip_refuses_invalid);
   return g_test_run ();
 }
