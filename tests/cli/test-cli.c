@@ -1118,6 +1118,9 @@ test_bench (gconstpointer data)
   /* Figures only: positive, never a speed requirement. */
   g_assert_cmpfloat (member_number (o, "ns_per_bone"), >, 0);
   g_assert_cmpfloat (member_number (o, "reference_ns_per_bone"), >, 0);
+  g_assert_cmpfloat (member_number (o, "clip_build_seconds"), >=, 0);
+  /* At least every key once in playback order (24 bytes each) and once for seeks. */
+  g_assert_cmpint (member_int (o, "clip_bytes"), >=, 100 * 5 * 4 * (24 + 20));
   g_object_unref (parser);
   cli_run_clear (&run);
 
