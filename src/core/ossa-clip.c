@@ -569,15 +569,16 @@ next_run (const Windows *w, const Builder *b, const Track *t, uint32_t win, uint
  * always load as one vector. */
 #define RUN_PAD 4
 
+/* The ease_at column only when some segment is eased: linear clips leave it out. */
 static bool
-allocate_entries (Windows *w, size_t n_entries)
+allocate_entries (Windows *w, size_t n_entries, bool eased)
 {
   w->start = malloc ((n_entries + RUN_PAD) * sizeof *w->start);
   w->inv_dt = malloc ((n_entries + 1) * sizeof *w->inv_dt);
   w->value = malloc ((n_entries + 1) * sizeof *w->value);
   w->delta = malloc ((n_entries + 1) * sizeof *w->delta);
-  w->ease_at = malloc ((n_entries + 1) * sizeof *w->ease_at);
-  if (!(w->start && w->inv_dt && w->value && w->delta && w->ease_at))
+  w->ease_at = eased ? malloc ((n_entries + 1) * sizeof *w->ease_at) : NULL;
+  if (!(w->start && w->inv_dt && w->value && w->delta && (w->ease_at || !eased)))
     return false;
   for (size_t r = 0; r < RUN_PAD; r++)
     w->start[n_entries + r] = INFINITY;
@@ -617,7 +618,7 @@ build_windows (OssaClip *clip, const Builder *b)
         return false;
     }
   w->runs[n_runs] = (uint32_t) total;
-  if (!allocate_entries (w, total))
+  if (!allocate_entries (w, total, clip->eased))
     return false;
   for (size_t i = 0; i < n_tracks; i++)
     {
@@ -637,7 +638,8 @@ build_windows (OssaClip *clip, const Builder *b)
               w->inv_dt[at] = segment_inv_dt (b, t, k);
               w->value[at] = s->value;
               w->delta[at] = s->delta;
-              w->ease_at[at] = s->easing;
+              if (w->ease_at != NULL)
+                w->ease_at[at] = s->easing;
             }
         }
     }
@@ -770,7 +772,7 @@ ossa_clip_size (const OssaClip *clip)
   return sizeof *clip + clip->n_bones * sizeof *clip->parents
          + clip->n_segments * sizeof *clip->play
          + ((size_t) w->n * clip->n_bones * OSSA_N_CHANNELS + 1) * sizeof *w->runs
-         + n_entries * (4 * sizeof (float) + sizeof (int32_t))
+         + n_entries * (4 * sizeof (float) + (w->ease_at != NULL ? sizeof (int32_t) : 0))
          + clip->n_easings * sizeof *clip->easings + n_tables * (TABLE_STEPS + 1) * sizeof (float);
 }
 
@@ -937,7 +939,7 @@ reseek (const OssaClip *clip, OssaClipCursor *c, float time)
       uint32_t j = pick (w, runs[i], runs[i + 1], time);
 
       set_entry (c->groups, c->ease_at, i, w->start[j], w->inv_dt[j], w->value[j], w->delta[j],
-                 w->ease_at[j]);
+                 w->ease_at != NULL ? w->ease_at[j] : 0);
     }
   c->play_pos = play_after (clip, time);
 }
@@ -1136,9 +1138,10 @@ sample_forward (const OssaClip *clip, float time, OssaClipCursor *c, float *out)
   evaluate_entries (clip, c, time, clip->n_bones * OSSA_N_CHANNELS, out);
 }
 
-/* A random seek reads the window that holds the time front to back: for a block
- * of tracks at a time, each one's run and the entry in force, copied into a
- * cursor for just that block, which the playback loop then evaluates. */
+/* A random seek reads the window that holds the time front to back, each track's
+ * run and the entry in force. A linear clip evaluates that entry there and then;
+ * an eased one copies a block of them into a cursor for just that block, which
+ * the playback loop then evaluates with its vector easing. */
 #define SEEK_BLOCK 64
 
 static void
