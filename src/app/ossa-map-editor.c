@@ -60,6 +60,7 @@ struct _OssaMapEditor
   /* The map on show: its index and a copy of its cells (what the view draws and
    * the searchers were told), compared with the document after every change. */
   int                 map;
+  int                 notified_map;  /* the "map" value last notified */
   guint               width, height;
   guint8             *cells;
   gboolean            has_start, has_goal;
@@ -106,6 +107,15 @@ struct _OssaMapEditor
 };
 
 G_DEFINE_FINAL_TYPE (OssaMapEditor, ossa_map_editor, GTK_TYPE_BOX)
+
+enum
+{
+  PROP_0,
+  PROP_MAP,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static const char *const tool_names[] = {
   "brush", "rect", "line", "fill", "start", "goal", "cat", "mouse",
@@ -317,6 +327,11 @@ refresh (OssaMapEditor *self, gboolean whole)
       update_marks (self);
     }
   update_actions (self);
+  if (self->map != self->notified_map)
+    {
+      self->notified_map = self->map;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAP]);
+    }
 }
 
 static void
@@ -2159,6 +2174,21 @@ ossa_map_editor_finalize (GObject *object)
 }
 
 static void
+ossa_map_editor_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  OssaMapEditor *self = OSSA_MAP_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_MAP:
+      g_value_set_int (value, self->map);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 ossa_map_editor_class_init (OssaMapEditorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -2166,6 +2196,13 @@ ossa_map_editor_class_init (OssaMapEditorClass *klass)
 
   object_class->dispose = ossa_map_editor_dispose;
   object_class->finalize = ossa_map_editor_finalize;
+  object_class->get_property = ossa_map_editor_get_property;
+
+  /* The index of the document map on show, or -1 (read-only). */
+  properties[PROP_MAP] = g_param_spec_int ("map", NULL, NULL, -1, G_MAXINT, -1,
+                                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS
+                                           | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (OSSA_TYPE_MAP_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -2196,6 +2233,7 @@ ossa_map_editor_init (OssaMapEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->map = -1;
+  self->notified_map = -1;
   self->connect = 8;
   self->algorithm = OSSA_PATH_ASTAR;
   self->finder = ossa_pathfinder_new ();

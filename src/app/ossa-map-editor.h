@@ -54,7 +54,8 @@ void          ossa_map_editor_set_editor      (OssaMapEditor     *self,
 GActionGroup *ossa_map_editor_get_actions     (OssaMapEditor     *self);
 OssaMapView  *ossa_map_editor_get_view        (OssaMapEditor     *self);
 
-/* Index of the document map on show, or -1. */
+/* Index of the document map on show, or -1; also the read-only property "map",
+ * notified when another map comes on show. */
 int           ossa_map_editor_get_map         (OssaMapEditor     *self);
 void          ossa_map_editor_set_map         (OssaMapEditor     *self,
                                                int                map);

@@ -60,6 +60,29 @@ update_title (OssaWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
+static gboolean
+map_workspace_shown (OssaWindow *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->workspace_stack), "map") == 0;
+}
+
+/* On the map page: the map on show and its size. */
+static void
+update_map_status (OssaWindow *self)
+{
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+  int index = ossa_map_editor_get_map (self->map_editor);
+  g_autofree char *text = NULL;
+
+  if (index < 0 || (gsize) index >= doc->n_maps)
+    text = g_strdup (_("No map"));
+  else
+    /* Translators: the map on show in the status bar: its name, width and height in cells */
+    text = g_strdup_printf (_("%s   %u × %u cells"), doc->maps[index].name,
+                            doc->maps[index].width, doc->maps[index].height);
+  gtk_label_set_text (self->selection_label, text);
+}
+
 static void
 update_selection_status (OssaWindow *self)
 {
@@ -68,6 +91,11 @@ update_selection_status (OssaWindow *self)
   const guint *selected = ossa_editor_get_selection (self->editor, &n_selected);
   g_autofree char *text = NULL;
 
+  if (map_workspace_shown (self))
+    {
+      update_map_status (self);
+      return;
+    }
   if (n_selected == 0)
     text = g_strdup (_("No selection"));
   else if (n_selected == 1 && selected[0] < skel->n_bones)
@@ -86,6 +114,20 @@ update_pointer_status (OssaWindow *self)
   double x = 0, y = 0;
   g_autofree char *text = NULL;
 
+  if (map_workspace_shown (self))
+    {
+      int cx = -1, cy = -1;
+
+      g_object_get (ossa_map_editor_get_view (self->map_editor), "pointer-inside", &inside,
+                    "pointer-x", &cx, "pointer-y", &cy, NULL);
+      if (inside && cx >= 0 && cy >= 0)
+        /* Translators: the map cell under the pointer, column then row */
+        text = g_strdup_printf (_("cell %d, %d"), cx, cy);
+      else
+        text = g_strdup ("—");
+      gtk_label_set_text (self->pointer_label, text);
+      return;
+    }
   g_object_get (self->canvas,
                 "pointer-inside", &inside,
                 "pointer-x", &x,
@@ -105,10 +147,27 @@ update_zoom_status (OssaWindow *self)
   double zoom = 1.0;
   g_autofree char *text = NULL;
 
+  if (map_workspace_shown (self))
+    {
+      g_object_get (ossa_map_editor_get_view (self->map_editor), "zoom", &zoom, NULL);
+      /* Translators: the map view's zoom: pixels a cell, e.g. "16 px" */
+      text = g_strdup_printf (_("%.0f px"), zoom);
+      gtk_label_set_text (self->zoom_label, text);
+      return;
+    }
   g_object_get (self->canvas, "zoom", &zoom, NULL);
   /* Translators: the canvas zoom, e.g. "125 %" */
   text = g_strdup_printf (_("%.0f %%"), zoom * 100.0);
   gtk_label_set_text (self->zoom_label, text);
+}
+
+/* The status bar speaks of the workspace on show. */
+static void
+update_status (OssaWindow *self)
+{
+  update_selection_status (self);
+  update_pointer_status (self);
+  update_zoom_status (self);
 }
 
 static void
@@ -124,10 +183,10 @@ document_changed_cb (OssaWindow *self,
                      OssaEditor *editor)
 {
   if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT))
-    {
-      update_selection_status (self);
-      ossa_window_actions_update (self);
-    }
+    ossa_window_actions_update (self);
+  /* Map edits (a resize, a rename) come as any kind of change. */
+  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT) || map_workspace_shown (self))
+    update_selection_status (self);
 }
 
 /* Keys picked after none: the inspector column scrolls to their properties. */
@@ -754,6 +813,22 @@ ossa_window_init (OssaWindow *self)
                            G_CALLBACK (update_pointer_status), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "notify::zoom",
                            G_CALLBACK (update_zoom_status), self, G_CONNECT_SWAPPED);
+  {
+    OssaMapView *map_view = ossa_map_editor_get_view (self->map_editor);
+
+    g_signal_connect_object (map_view, "notify::pointer-x",
+                             G_CALLBACK (update_pointer_status), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (map_view, "notify::pointer-y",
+                             G_CALLBACK (update_pointer_status), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (map_view, "notify::pointer-inside",
+                             G_CALLBACK (update_pointer_status), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (map_view, "notify::zoom",
+                             G_CALLBACK (update_zoom_status), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (self->map_editor, "notify::map",
+                             G_CALLBACK (update_selection_status), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (self->workspace_stack, "notify::visible-child-name",
+                             G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
+  }
 
   drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
   gtk_drop_target_set_gtypes (drop, drop_types, G_N_ELEMENTS (drop_types));
@@ -763,9 +838,7 @@ ossa_window_init (OssaWindow *self)
   ossa_window_actions_init (self);
 
   update_title (self);
-  update_selection_status (self);
-  update_pointer_status (self);
-  update_zoom_status (self);
+  update_status (self);
   ossa_window_actions_update (self);
 
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));

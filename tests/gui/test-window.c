@@ -1714,6 +1714,42 @@ test_window_keys (Fixture       *f,
 #endif
 }
 
+/* The status bar speaks of the workspace on show: on the map page, the map (its
+ * name and size, or none), the cell under the pointer and the map's zoom. */
+static void
+test_window_status_map (Fixture *f, gconstpointer data)
+{
+  OssaGridMap map;
+  OssaEditor *editor;
+
+  open_window (f);
+  flush_widget (GTK_WIDGET (f->window));
+  editor = editor_of (f);
+  g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==, "No selection");
+  g_assert_true (activate (f, "workspace", g_variant_new_string ("map")));
+  flush_widget (GTK_WIDGET (f->window));
+  g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==, "No map");
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (f->window->zoom_label), " px"));
+  g_assert_false (g_str_has_prefix (gtk_label_get_text (f->window->pointer_label), "x "));
+
+  g_assert_true (ossa_grid_map_init (&map, "arena", 40, 30, NULL));
+  execute (editor, ossa_command_add_map (ossa_editor_get_document (editor), &map, NULL));
+  ossa_grid_map_clear (&map);
+  flush_widget (GTK_WIDGET (f->window));
+  g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==, "arena   40 × 30 cells");
+
+  /* Back to the skeleton: its selection and the canvas zoom again. */
+  g_assert_true (activate (f, "workspace", g_variant_new_string ("skeleton")));
+  g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==, "No selection");
+  g_assert_cmpstr (gtk_label_get_text (f->window->zoom_label), ==, "100 %");
+
+  /* Undoing the new map on the map page leaves none to speak of. */
+  g_assert_true (activate (f, "workspace", g_variant_new_string ("map")));
+  g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==, "arena   40 × 30 cells");
+  g_assert_true (activate (f, "undo", NULL));
+  g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==, "No map");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1733,6 +1769,7 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("/ossa/window/layout", test_window_layout);
+  ADD ("/ossa/window/status-map", test_window_status_map);
   ADD ("/ossa/window/actions", test_window_actions);
   ADD ("/ossa/window/title", test_window_title);
   ADD ("/ossa/window/undo-menu", test_window_undo_menu);
