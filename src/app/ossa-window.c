@@ -649,6 +649,8 @@ restore_settings (OssaWindow *self)
 
   g_settings_bind (settings, "show-bone-names", self->canvas, "show-names",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "show-meshes", self->canvas, "show-meshes",
+                   G_SETTINGS_BIND_DEFAULT);
 }
 
 static void

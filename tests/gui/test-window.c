@@ -1593,6 +1593,19 @@ test_window_settings (Fixture       *f,
     g_object_get (f->window->canvas, "show-names", &show, NULL);
     g_assert_false (show);
   }
+  /* So is Show Meshes, both ways: the setting drives the canvas and the View
+   * menu's action writes the setting. */
+  g_settings_set_boolean (settings, "show-meshes", FALSE);
+  {
+    gboolean show = TRUE;
+
+    g_object_get (f->window->canvas, "show-meshes", &show, NULL);
+    g_assert_false (show);
+    g_assert_true (activate (f, "show-meshes", NULL));
+    g_object_get (f->window->canvas, "show-meshes", &show, NULL);
+    g_assert_true (show);
+    g_assert_true (g_settings_get_boolean (settings, "show-meshes"));
+  }
 
   gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 600);
   gtk_window_close (GTK_WINDOW (f->window));
