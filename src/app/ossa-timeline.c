@@ -9,6 +9,7 @@
 
 #include "ossa-gerror.h"
 #include "ossa-timeline-private.h"
+#include "ossa-cached-bin.h"
 
 /* The panel keeps its header in step with the editor: the list of animations and
  * which is current, its length and frame rate (edited here, one undo step a
@@ -374,6 +375,7 @@ ossa_timeline_class_init (OssaTimelineClass *klass)
   properties[PROP_ONION_FRAMES] = g_param_spec_int ("onion-frames", NULL, NULL, 1, 30, 3, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (OSSA_TYPE_CACHED_BIN);
   g_type_ensure (OSSA_TYPE_TIMELINE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ossa-timeline.ui");
   gtk_widget_class_bind_template_child (widget_class, OssaTimeline, header);
