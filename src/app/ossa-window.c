@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "ossa-dialogs.h"
+#include "ossa-cached-bin.h"
 #include "ossa-window-private.h"
 
 /* Pane sizes a new window starts with, in pixels. */
@@ -738,6 +739,7 @@ ossa_window_class_init (OssaWindowClass *klass)
 
   window_class->close_request = ossa_window_close_request;
 
+  g_type_ensure (OSSA_TYPE_CACHED_BIN);
   g_type_ensure (OSSA_TYPE_CANVAS);
   g_type_ensure (OSSA_TYPE_HIERARCHY);
   g_type_ensure (OSSA_TYPE_INSPECTOR);
