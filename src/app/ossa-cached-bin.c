@@ -57,16 +57,26 @@ render_to_texture (GskRenderer *renderer, GskRenderNode *node, const graphene_re
   return texture;
 }
 
+GdkTexture *
+ossa_widget_render_node (GtkWidget *widget, GskRenderNode *node, graphene_rect_t *rect)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  int scale = gtk_widget_get_scale_factor (widget);
+
+  *rect = device_pixel_rect (rect, scale);
+  if (renderer == NULL || rect->size.width < 1 || rect->size.height < 1)
+    return NULL;
+  return render_to_texture (renderer, node, rect, scale);
+}
+
 static void
 ossa_cached_bin_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   OssaCachedBin *self = OSSA_CACHED_BIN (widget);
-  GtkNative *native = gtk_widget_get_native (widget);
-  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
-  int scale = gtk_widget_get_scale_factor (widget);
   GtkSnapshot *inner;
   GskRenderNode *node;
-  graphene_rect_t bounds, rect;
+  graphene_rect_t rect;
   GdkTexture *texture;
 
   if (self->child == NULL)
@@ -76,16 +86,15 @@ ossa_cached_bin_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   node = gtk_snapshot_free_to_node (inner);
   if (node == NULL)
     return;
-  gsk_render_node_get_bounds (node, &bounds);
-  rect = device_pixel_rect (&bounds, scale);
-  /* No renderer yet, or nothing to draw: the nodes as they are. */
-  if (renderer == NULL || rect.size.width < 1 || rect.size.height < 1)
+  gsk_render_node_get_bounds (node, &rect);
+  texture = ossa_widget_render_node (widget, node, &rect);
+  if (texture == NULL)
     {
+      /* No renderer yet, or nothing to draw: the nodes as they are. */
       gtk_snapshot_append_node (snapshot, node);
       gsk_render_node_unref (node);
       return;
     }
-  texture = render_to_texture (renderer, node, &rect, scale);
   gsk_render_node_unref (node);
   self->renders++;
   gtk_snapshot_append_texture (snapshot, texture, &rect);

@@ -27,6 +27,13 @@ GtkWidget *ossa_cached_bin_new       (void);
 void       ossa_cached_bin_set_child (OssaCachedBin *self,
                                       GtkWidget     *child);
 GtkWidget *ossa_cached_bin_get_child (OssaCachedBin *self);
+/* node (in widget's coordinates) drawn by widget's renderer into a texture that
+ * covers rect, grown out to whole device pixels (rect is updated to match);
+ * NULL when widget has no renderer yet. Append it with gtk_snapshot_append_texture
+ * (snapshot, texture, rect). */
+GdkTexture *ossa_widget_render_node (GtkWidget       *widget,
+                                     GskRenderNode   *node,
+                                     graphene_rect_t *rect);
 /* How many times the child has been drawn into a texture (for tests, benches). */
 guint      ossa_cached_bin_get_renders (OssaCachedBin *self);
 

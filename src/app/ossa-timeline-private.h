@@ -49,6 +49,7 @@ typedef struct
   guint   keys_drawn;   /* keys in the last key layer */
   gint64  layer_us;     /* the last key layer, microseconds */
   gint64  snapshot_us;  /* the last whole snapshot (layer included) */
+  guint64 still_renders; /* times all but the playhead was drawn into its texture */
 } OssaTimelineStats;
 
 void     _ossa_timeline_view_get_stats   (OssaTimelineView  *self,

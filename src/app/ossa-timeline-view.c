@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "ossa-cached-bin.h"
 #include "ossa-gerror.h"
 #include "ossa-timeline-private.h"
 
@@ -82,6 +83,14 @@ struct _OssaTimelineView
   gssize            *tracks;
   gsize              tracks_bones;
   gboolean           tracks_stale;
+
+  /* Everything but the playhead (rows, ruler, grid, keys) as one texture, drawn
+   * again only when one of them changes: while the animation plays only the
+   * playhead moves, and a software renderer would otherwise draw hundreds of
+   * rows, lines and labels every frame. */
+  GdkTexture        *still;
+  gboolean           still_stale;
+  int                still_width, still_height, still_scale;
 
   /* The key layer: device pixels of the key area under the ruler. */
   GdkTexture        *layer;
@@ -436,10 +445,17 @@ update_adjustments (OssaTimelineView *self)
 }
 
 static void
+redraw (OssaTimelineView *self)
+{
+  self->still_stale = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
 invalidate_layer (OssaTimelineView *self)
 {
   self->layer_stale = TRUE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  redraw (self);
 }
 
 void
@@ -1046,6 +1062,48 @@ draw_hover (OssaTimelineView *self, GtkSnapshot *snapshot)
         &color_text);
 }
 
+/* Everything that stays while only the playhead moves. */
+static void
+draw_still (OssaTimelineView *self, GtkSnapshot *snapshot, double width, double height, int scale)
+{
+  fill (snapshot, &color_bg, 0, 0, width, height);
+  draw_rows (self, snapshot, width, height);
+  draw_grid_and_ruler (self, snapshot, width, height);
+  if (self->layer != NULL)
+    {
+      float w = (float) gdk_texture_get_width (self->layer) / scale;
+      float h = (float) gdk_texture_get_height (self->layer) / scale;
+
+      gtk_snapshot_append_texture (snapshot, self->layer,
+                                   &GRAPHENE_RECT_INIT ((float) OSSA_TIMELINE_NAMES_WIDTH,
+                                                        (float) OSSA_TIMELINE_RULER_HEIGHT, w, h));
+    }
+}
+
+/* The still picture drawn again into its texture (none when there is no renderer
+ * yet: then the snapshot draws it directly). */
+static void
+update_still (OssaTimelineView *self, double width, double height, int scale)
+{
+  GtkSnapshot *still = gtk_snapshot_new ();
+  GskRenderNode *node;
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height);
+
+  g_clear_object (&self->still);
+  draw_still (self, still, width, height, scale);
+  node = gtk_snapshot_free_to_node (still);
+  if (node != NULL)
+    {
+      self->still = ossa_widget_render_node (GTK_WIDGET (self), node, &rect);
+      gsk_render_node_unref (node);
+    }
+  self->still_width = (int) width;
+  self->still_height = (int) height;
+  self->still_scale = scale;
+  self->still_stale = FALSE;
+  self->stats.still_renders++;
+}
+
 static void write_dump (OssaTimelineView *self);
 
 static void
@@ -1058,25 +1116,26 @@ ossa_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   gint64 start = g_get_monotonic_time ();
   char corner[64];
 
-  fill (snapshot, &color_bg, 0, 0, width, height);
   if (self->editor == NULL)
-    return;
+    {
+      fill (snapshot, &color_bg, 0, 0, width, height);
+      return;
+    }
   ensure_layouts (self);
   ensure_rows (self);
   if (self->layer_stale)
-    draw_layer (self, scale);
-
-  draw_rows (self, snapshot, width, height);
-  draw_grid_and_ruler (self, snapshot, width, height);
-  if (self->layer != NULL)
     {
-      float w = (float) gdk_texture_get_width (self->layer) / scale;
-      float h = (float) gdk_texture_get_height (self->layer) / scale;
-
-      gtk_snapshot_append_texture (snapshot, self->layer,
-                                   &GRAPHENE_RECT_INIT ((float) OSSA_TIMELINE_NAMES_WIDTH,
-                                                        (float) OSSA_TIMELINE_RULER_HEIGHT, w, h));
+      draw_layer (self, scale);
+      self->still_stale = TRUE;
     }
+  if (self->still_stale || self->still == NULL || self->still_width != (int) width
+      || self->still_height != (int) height || self->still_scale != scale)
+    update_still (self, width, height, scale);
+  if (self->still != NULL)
+    gtk_snapshot_append_texture (snapshot, self->still,
+                                 &GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height));
+  else
+    draw_still (self, snapshot, width, height, scale);
   if (self->drag == DRAG_BAND && self->drag_active)
     draw_band (self, snapshot);
   draw_playhead (self, snapshot, width, height);
@@ -1380,6 +1439,7 @@ _ossa_timeline_view_motion (OssaTimelineView *self, double x, double y, GdkModif
       invalidate_layer (self);
       break;
     case DRAG_BAND:
+      /* The band is drawn over the still picture: that stays. */
       gtk_widget_queue_draw (GTK_WIDGET (self));
       break;
     case DRAG_PAN:
@@ -1482,7 +1542,7 @@ _ossa_timeline_view_release (OssaTimelineView *self, double x, double y, GdkModi
       break;
     }
   self->drag_active = FALSE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  redraw (self);
 }
 
 static GdkModifierType
@@ -1692,7 +1752,12 @@ on_document_changed (OssaEditor *editor, guint change, OssaTimelineView *self)
       update_adjustments (self);
       invalidate_layer (self);
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* The shown pose alone (the playhead moved, a drag in progress) changes nothing
+   * the rows show: every edit of the document also says ANIMATIONS. */
+  if (change == OSSA_CHANGE_POSE)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+  else
+    redraw (self);
 }
 
 static void
@@ -1708,6 +1773,7 @@ on_time (OssaEditor *editor, GParamSpec *pspec, OssaTimelineView *self)
 {
   if (self->drag != DRAG_PAN)
     follow_playhead (self);
+  /* Only the playhead moved (following it scrolls, which redraws the rest). */
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1717,7 +1783,7 @@ on_selection_changed (OssaTimelineView *self)
 {
   int primary = ossa_editor_get_primary (self->editor);
 
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  redraw (self);
   if (primary < 0)
     return;
   ensure_rows (self);
@@ -1917,6 +1983,7 @@ ossa_timeline_view_dispose (GObject *object)
 
   disconnect_editor (self);
   g_clear_object (&self->layer);
+  g_clear_object (&self->still);
   g_clear_object (&self->layout);
   g_clear_object (&self->small_layout);
   G_OBJECT_CLASS (ossa_timeline_view_parent_class)->dispose (object);

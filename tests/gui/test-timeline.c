@@ -375,6 +375,105 @@ test_playback (Fixture *f, gconstpointer data)
   ossa_editor_set_playing (f->editor, FALSE);
 }
 
+/* The view as the window's renderer draws it, RGBA bytes. */
+static GBytes *
+render_view (Fixture *f)
+{
+  GtkWidget *widget = GTK_WIDGET (f->view);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  GskRenderNode *node;
+  GdkTexture *texture;
+  guchar *pixels;
+  gsize stride;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  stride = (gsize) gdk_texture_get_width (texture) * 4;
+  pixels = g_malloc (stride * (gsize) gdk_texture_get_height (texture));
+  gdk_texture_download (texture, pixels, stride);
+  stride *= (gsize) gdk_texture_get_height (texture);
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+  return g_bytes_new_take (pixels, stride);
+}
+
+static guint64
+still_renders (Fixture *f)
+{
+  OssaTimelineStats stats;
+
+  _ossa_timeline_view_get_stats (f->view, &stats);
+  return stats.still_renders;
+}
+
+/* What the view shows now is what it shows when everything is drawn afresh. */
+static void
+assert_still_fresh (Fixture *f, const char *after)
+{
+  g_autoptr(GBytes) shown = NULL, fresh = NULL;
+
+  flush (GTK_WIDGET (f->window));
+  shown = render_view (f);
+  _ossa_timeline_view_invalidate (f->view);
+  flush (GTK_WIDGET (f->window));
+  fresh = render_view (f);
+  if (!g_bytes_equal (shown, fresh))
+    g_error ("after %s the view shows a stale picture", after);
+}
+
+/* Rows, ruler and keys are drawn into one texture and kept while only the playhead
+ * moves; every other change draws them again, and the picture is always the one
+ * drawn from scratch. */
+static void
+test_still_picture (Fixture *f, gconstpointer data)
+{
+  const guint arm = ARM;
+  guint64 before;
+  OssaTimelineStats stats;
+  guint64 snapshots;
+
+  flush (GTK_WIDGET (f->window));
+  before = still_renders (f);
+  _ossa_timeline_view_get_stats (f->view, &stats);
+  snapshots = stats.snapshots;
+  for (int frame = 1; frame <= 12; frame++)
+    {
+      ossa_editor_set_time (f->editor, frame / 30.0);
+      flush (GTK_WIDGET (f->window));
+    }
+  _ossa_timeline_view_get_stats (f->view, &stats);
+  g_assert_cmpuint (stats.snapshots, >, snapshots);
+  g_assert_cmpuint (still_renders (f), ==, before);
+  assert_still_fresh (f, "the playhead moved");
+
+  before = still_renders (f);
+  ossa_editor_select (f->editor, &arm, 1, FALSE);
+  flush (GTK_WIDGET (f->window));
+  g_assert_cmpuint (still_renders (f), >, before);
+  assert_still_fresh (f, "a bone was selected");
+
+  click (f, x_of_frame (f, 10), row (f, ARM, -1), 0);
+  assert_still_fresh (f, "a key was picked");
+  g_assert_true (ossa_editor_execute (f->editor,
+                                      ossa_command_rename_bone (ossa_editor_get_document (f->editor),
+                                                                LEG, "shin", NULL),
+                                      NULL));
+  assert_still_fresh (f, "a bone was renamed");
+  g_assert_true (ossa_editor_execute (f->editor,
+                                      ossa_command_set_bone_color (ossa_editor_get_document (f->editor),
+                                                                   ARM, 0xd95b5bffu, NULL),
+                                      NULL));
+  assert_still_fresh (f, "a colour changed");
+  gtk_window_set_default_size (f->window, 900, 300);
+  assert_still_fresh (f, "the window shrank");
+}
+
 static void
 test_draws_visible_keys (Fixture *f, gconstpointer data)
 {
@@ -434,6 +533,7 @@ main (int argc, char *argv[])
   ADD ("/ossa/timeline/channels", test_channels);
   ADD ("/ossa/timeline/playback", test_playback);
   ADD ("/ossa/timeline/draws-visible-keys", test_draws_visible_keys);
+  ADD ("/ossa/timeline/still-picture", test_still_picture);
 #undef ADD
   return g_test_run ();
 }
