@@ -1080,8 +1080,8 @@ draw_still (OssaTimelineView *self, GtkSnapshot *snapshot, double width, double 
     }
 }
 
-/* The still picture drawn again into its texture (none when there is no renderer
- * yet: then the snapshot draws it directly). */
+/* The still picture drawn into its texture (none when there is no renderer yet:
+ * then the snapshot draws it directly). */
 static void
 update_still (OssaTimelineView *self, double width, double height, int scale)
 {
@@ -1089,7 +1089,6 @@ update_still (OssaTimelineView *self, double width, double height, int scale)
   GskRenderNode *node;
   graphene_rect_t rect = GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height);
 
-  g_clear_object (&self->still);
   draw_still (self, still, width, height, scale);
   node = gtk_snapshot_free_to_node (still);
   if (node != NULL)
@@ -1097,10 +1096,6 @@ update_still (OssaTimelineView *self, double width, double height, int scale)
       self->still = ossa_widget_render_node (GTK_WIDGET (self), node, &rect);
       gsk_render_node_unref (node);
     }
-  self->still_width = (int) width;
-  self->still_height = (int) height;
-  self->still_scale = scale;
-  self->still_stale = FALSE;
   self->stats.still_renders++;
 }
 
@@ -1128,14 +1123,31 @@ ossa_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       draw_layer (self, scale);
       self->still_stale = TRUE;
     }
-  if (self->still_stale || self->still == NULL || self->still_width != (int) width
-      || self->still_height != (int) height || self->still_scale != scale)
-    update_still (self, width, height, scale);
-  if (self->still != NULL)
-    gtk_snapshot_append_texture (snapshot, self->still,
-                                 &GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height));
+  if (self->still_width != (int) width || self->still_height != (int) height
+      || self->still_scale != scale)
+    self->still_stale = TRUE;
+  if (self->still_stale)
+    {
+      /* Changing now (a scroll, a drag, an edit): drawn directly, as it may well
+       * change again next frame; kept as a texture once a frame comes in which it
+       * did not. */
+      g_clear_object (&self->still);
+      draw_still (self, snapshot, width, height, scale);
+      self->still_width = (int) width;
+      self->still_height = (int) height;
+      self->still_scale = scale;
+      self->still_stale = FALSE;
+    }
   else
-    draw_still (self, snapshot, width, height, scale);
+    {
+      if (self->still == NULL)
+        update_still (self, width, height, scale);
+      if (self->still != NULL)
+        gtk_snapshot_append_texture (snapshot, self->still,
+                                     &GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height));
+      else
+        draw_still (self, snapshot, width, height, scale);
+    }
   if (self->drag == DRAG_BAND && self->drag_active)
     draw_band (self, snapshot);
   draw_playhead (self, snapshot, width, height);
