@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "ossa-cached-bin.h"
+#include "render-pixels.h"
 
 typedef struct
 {
@@ -69,32 +70,6 @@ fixture_teardown (Fixture *f, gconstpointer data)
     ;
 }
 
-/* The widget drawn on its own, as the window's renderer draws it, RGBA bytes. */
-static GBytes *
-render_widget (GtkWidget *widget, GtkWidget *in, int *width, int *height)
-{
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (in));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GskRenderNode *node;
-  GdkTexture *texture;
-  guchar *pixels;
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  *width = gdk_texture_get_width (texture);
-  *height = gdk_texture_get_height (texture);
-  pixels = g_malloc ((gsize) *width * *height * 4);
-  gdk_texture_download (texture, pixels, (gsize) *width * 4);
-  g_object_unref (texture);
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
-  return g_bytes_new_take (pixels, (gsize) *width * *height * 4);
-}
-
 static void
 test_renders_once (Fixture *f, gconstpointer data)
 {
@@ -134,8 +109,8 @@ test_same_picture (Fixture *f, gconstpointer data)
 
   gtk_label_set_text (f->label, "Frame 99   3.30 s");
   flush (GTK_WIDGET (f->window));
-  direct = render_widget (child, GTK_WIDGET (f->window), &cw, &ch);
-  cached = render_widget (GTK_WIDGET (f->bin), GTK_WIDGET (f->window), &bw, &bh);
+  direct = render_widget_pixels (child, &cw, &ch);
+  cached = render_widget_pixels (GTK_WIDGET (f->bin), &bw, &bh);
   g_assert_cmpint (cw, ==, bw);
   g_assert_cmpint (ch, ==, bh);
   a = g_bytes_get_data (direct, NULL);

@@ -16,6 +16,7 @@
 
 #include "ossa-editor.h"
 #include "ossa-timeline-private.h"
+#include "render-pixels.h"
 
 enum { HIPS, ARM, LEG, N_RIG };
 
@@ -379,28 +380,9 @@ test_playback (Fixture *f, gconstpointer data)
 static GBytes *
 render_view (Fixture *f)
 {
-  GtkWidget *widget = GTK_WIDGET (f->view);
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  GskRenderNode *node;
-  GdkTexture *texture;
-  guchar *pixels;
-  gsize stride;
+  int width, height;
 
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  stride = (gsize) gdk_texture_get_width (texture) * 4;
-  pixels = g_malloc (stride * (gsize) gdk_texture_get_height (texture));
-  gdk_texture_download (texture, pixels, stride);
-  stride *= (gsize) gdk_texture_get_height (texture);
-  g_object_unref (texture);
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
-  return g_bytes_new_take (pixels, stride);
+  return render_widget_pixels (GTK_WIDGET (f->view), &width, &height);
 }
 
 static guint64
