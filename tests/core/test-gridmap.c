@@ -6,30 +6,6 @@
 
 #include "test-helpers.h"
 
-static char *
-testdata (const char *rel)
-{
-  const char *shared = g_getenv ("OSSA_SHARED_TESTDATA");
-  char *path;
-
-  if (shared == NULL)
-    {
-      g_test_skip ("OSSA_SHARED_TESTDATA is not set");
-      return NULL;
-    }
-  path = g_build_filename (shared, rel, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      char *msg = g_strdup_printf ("%s is absent: skipping", path);
-
-      g_test_skip (msg);
-      g_free (msg);
-      g_free (path);
-      return NULL;
-    }
-  return path;
-}
-
 static gboolean
 cell (const OssaGridMap *map, uint32_t x, uint32_t y)
 {
@@ -70,7 +46,7 @@ test_gridmap_article (void)
   OssaGridMap map;
   OssaError err = { 0 };
   OssaMapFormat format;
-  char *path = testdata ("seed/map40.txt");
+  char *path = test_shared_data ("seed/map40.txt");
 
   if (path == NULL)
     return;
@@ -241,7 +217,7 @@ test_gridmap_movingai_files (void)
   for (size_t i = 0; i < G_N_ELEMENTS (maps); i++)
     {
       char *rel = g_build_filename ("movingai", maps[i].name, NULL);
-      char *path = testdata (rel);
+      char *path = test_shared_data (rel);
       OssaGridMap map;
       OssaError err = { 0 };
       OssaMapFormat format;
@@ -304,7 +280,7 @@ test_gridmap_scenario (void)
   g_assert_true (ossa_scen_length_matches (1000.09, 1000));
   g_assert_false (ossa_scen_length_matches (1000.11, 1000));
 
-  path = testdata ("movingai/maze512-1-0.map.scen");
+  path = test_shared_data ("movingai/maze512-1-0.map.scen");
   if (path == NULL)
     return;
   g_assert_true (ossa_scenario_load (&scen, path, &err));

@@ -106,3 +106,29 @@ test_make_document (void)
   g_assert_cmpint (ossa_document_take_animation (doc, &anim, NULL), ==, 0);
   return doc;
 }
+
+/* The path of rel under ../shared/testdata (OSSA_SHARED_TESTDATA), or NULL with the
+ * test skipped, saying why, when that is not set or the file is absent. */
+static inline char *
+test_shared_data (const char *rel)
+{
+  const char *shared = g_getenv ("OSSA_SHARED_TESTDATA");
+  char *path;
+
+  if (shared == NULL)
+    {
+      g_test_skip ("OSSA_SHARED_TESTDATA is not set");
+      return NULL;
+    }
+  path = g_build_filename (shared, rel, NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      char *msg = g_strdup_printf ("%s is absent: skipping", path);
+
+      g_test_skip (msg);
+      g_free (msg);
+      g_free (path);
+      return NULL;
+    }
+  return path;
+}

@@ -10,30 +10,6 @@
 
 #define SQRT2 1.41421356237309504880
 
-static char *
-testdata (const char *rel)
-{
-  const char *shared = g_getenv ("OSSA_SHARED_TESTDATA");
-  char *path;
-
-  if (shared == NULL)
-    {
-      g_test_skip ("OSSA_SHARED_TESTDATA is not set");
-      return NULL;
-    }
-  path = g_build_filename (shared, rel, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      char *msg = g_strdup_printf ("%s is absent: skipping", path);
-
-      g_test_skip (msg);
-      g_free (msg);
-      g_free (path);
-      return NULL;
-    }
-  return path;
-}
-
 static gboolean
 walkable (const OssaGridMap *map, int64_t x, int64_t y)
 {
@@ -301,7 +277,7 @@ static void
 run_scenario (const char *name, size_t step)
 {
   char *rel = g_strdup_printf ("movingai/%s.scen", name);
-  char *scen_path = testdata (rel);
+  char *scen_path = test_shared_data (rel);
   char *map_path;
   OssaScenario scen;
   OssaGridMap map;
@@ -371,7 +347,7 @@ test_pathfind_scen_sampled (void)
 static void
 test_pathfind_steps (void)
 {
-  char *path = testdata ("seed/map40.txt");
+  char *path = test_shared_data ("seed/map40.txt");
   OssaGridMap map;
   OssaPathfinder *pf;
   OssaPathResult whole, stepped;
