@@ -29,6 +29,8 @@
 
 #include "ossa.h"
 
+#include "bench-series.h"
+
 #include "ossa-canvas-private.h"
 #include "ossa-editor.h"
 #include "ossa-timeline-private.h"
@@ -184,29 +186,15 @@ make_editor (guint bones, guint keys, float duration, gboolean apart)
   return editor;
 }
 
-static int
-compare_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static void
 print_series (const char *what, GArray *values)
 {
-  double sum = 0, max = 0;
+  BenchSeries s;
 
   if (values->len == 0)
     return;
-  g_array_sort (values, compare_double);
-  for (guint i = 0; i < values->len; i++)
-    {
-      sum += g_array_index (values, double, i);
-      max = MAX (max, g_array_index (values, double, i));
-    }
-  printf ("  %-24s mean %7.2f ms   p95 %7.2f ms   max %7.2f ms\n", what, sum / values->len,
-          g_array_index (values, double, (guint) floor (0.95 * (values->len - 1))), max);
+  s = bench_series (values);
+  printf ("  %-24s mean %7.2f ms   p95 %7.2f ms   max %7.2f ms\n", what, s.mean, s.p95, s.max);
 }
 
 static void
