@@ -10,7 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "ossa-cached-bin.h"
-#include "render-pixels.h"
+#include "gui-test-support.h"
 
 typedef struct
 {
@@ -20,15 +20,6 @@ typedef struct
   GtkWidget     *button;
   GtkWidget     *busy;       /* outside the bin: redrawn to make frames happen */
 } Fixture;
-
-static void
-flush (GtkWidget *widget)
-{
-  gtk_test_widget_wait_for_draw (widget);
-  gdk_display_sync (gtk_widget_get_display (widget));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 draw_busy (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
@@ -59,7 +50,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_window_set_default_size (f->window, 400, 200);
   gtk_window_set_child (f->window, box);
   gtk_window_present (f->window);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 }
 
 static void
@@ -81,21 +72,21 @@ test_renders_once (Fixture *f, gconstpointer data)
   for (int i = 0; i < 10; i++)
     {
       gtk_widget_queue_draw (f->busy);
-      flush (GTK_WIDGET (f->window));
+      gui_test_flush (GTK_WIDGET (f->window));
     }
   g_assert_cmpuint (ossa_cached_bin_get_renders (f->bin), ==, before);
 
   /* The child changes: drawn again, once. */
   gtk_label_set_text (f->label, "Frame 13   0.43 s");
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_cmpuint (ossa_cached_bin_get_renders (f->bin), ==, before + 1);
   gtk_widget_queue_draw (f->busy);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_cmpuint (ossa_cached_bin_get_renders (f->bin), ==, before + 1);
 
   /* A state change deep inside (insensitive button) counts as a change. */
   gtk_widget_set_sensitive (f->button, FALSE);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_cmpuint (ossa_cached_bin_get_renders (f->bin), >, before + 1);
 }
 
@@ -108,7 +99,7 @@ test_same_picture (Fixture *f, gconstpointer data)
   const guchar *a, *b;
 
   gtk_label_set_text (f->label, "Frame 99   3.30 s");
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   direct = render_widget_pixels (child, &cw, &ch);
   cached = render_widget_pixels (GTK_WIDGET (f->bin), &bw, &bh);
   g_assert_cmpint (cw, ==, bw);
@@ -137,13 +128,13 @@ test_no_child (void)
 
   gtk_window_set_child (window, GTK_WIDGET (bin));
   gtk_window_present (window);
-  flush (GTK_WIDGET (window));
+  gui_test_flush (GTK_WIDGET (window));
   g_assert_cmpuint (ossa_cached_bin_get_renders (bin), ==, 0);
   ossa_cached_bin_set_child (bin, gtk_label_new ("late"));
-  flush (GTK_WIDGET (window));
+  gui_test_flush (GTK_WIDGET (window));
   g_assert_cmpuint (ossa_cached_bin_get_renders (bin), >=, 1);
   ossa_cached_bin_set_child (bin, NULL);
-  flush (GTK_WIDGET (window));
+  gui_test_flush (GTK_WIDGET (window));
   g_assert_null (ossa_cached_bin_get_child (bin));
   gtk_window_destroy (window);
 }

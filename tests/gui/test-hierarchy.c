@@ -14,6 +14,7 @@
 #include "ossa-editor.h"
 #include "ossa-hierarchy.h"
 #include "ossa-hierarchy-private.h"
+#include "gui-test-support.h"
 
 /* A small rig, parents before children:
  *   hips ─ spine ─ neck ─ head
@@ -35,15 +36,6 @@ typedef struct
   GtkWindow     *window;
   OssaHierarchy *hierarchy;
 } Fixture;
-
-static void
-flush (GtkWidget *widget)
-{
-  gtk_test_widget_wait_for_draw (widget);
-  gdk_display_sync (gtk_widget_get_display (widget));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 add_bone (OssaEditor *editor, const char *name, int parent, guint32 color)
@@ -68,7 +60,7 @@ show_hierarchy (Fixture *f)
   gtk_window_set_default_size (f->window, 260, 420);
   gtk_window_set_child (f->window, GTK_WIDGET (f->hierarchy));
   gtk_window_present (f->window);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 }
 
 static void
@@ -351,7 +343,7 @@ test_rename (Fixture *f, gconstpointer data)
 
   ossa_editor_select (f->editor, (const guint[]) { SPINE }, 1, FALSE);
   ossa_hierarchy_start_rename (f->hierarchy);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   entry = _ossa_hierarchy_get_rename_entry (f->hierarchy);
   g_assert_nonnull (entry);
   g_assert_cmpstr (gtk_editable_get_text (entry), ==, "spine");
@@ -400,7 +392,7 @@ test_rename_hidden (Fixture *f, gconstpointer data)
   gtk_tree_list_row_set_expanded (spine, FALSE);
   ossa_editor_select (f->editor, (const guint[]) { HEAD }, 1, FALSE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->hierarchy), "hierarchy.rename", NULL));
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_true (gtk_tree_list_row_get_expanded (spine));
   entry = _ossa_hierarchy_get_rename_entry (f->hierarchy);
   g_assert_nonnull (entry);
@@ -464,7 +456,7 @@ test_large (void)
   gtk_window_set_default_size (window, 260, 420);
   gtk_window_set_child (window, GTK_WIDGET (hierarchy));
   gtk_window_present (window);
-  flush (GTK_WIDGET (window));
+  gui_test_flush (GTK_WIDGET (window));
   built = g_timer_elapsed (timer, NULL);
 
   list = GTK_LIST_VIEW (gtk_widget_get_template_child (GTK_WIDGET (hierarchy),
@@ -475,7 +467,7 @@ test_large (void)
   /* Selecting the deepest bone from the editor selects its row. */
   g_timer_start (timer);
   ossa_editor_select (editor, &deepest, 1, FALSE);
-  flush (GTK_WIDGET (window));
+  gui_test_flush (GTK_WIDGET (window));
   selected = g_timer_elapsed (timer, NULL);
   assert_only_selected (rows, "bone9999");
 
@@ -484,7 +476,7 @@ test_large (void)
   command = ossa_command_rename_bone (ossa_editor_get_document (editor), 5, "renamed", &err);
   g_assert_nonnull (command);
   g_assert_true (ossa_editor_execute (editor, command, NULL));
-  flush (GTK_WIDGET (window));
+  gui_test_flush (GTK_WIDGET (window));
   renamed = g_timer_elapsed (timer, NULL);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (rows)), ==, n);
   assert_only_selected (rows, "bone9999");
@@ -492,7 +484,7 @@ test_large (void)
   /* A move changes the tree's shape: the rows are made again. */
   g_timer_start (timer);
   g_assert_true (_ossa_hierarchy_drop_bone (hierarchy, 8500, -1));
-  flush (GTK_WIDGET (window));
+  gui_test_flush (GTK_WIDGET (window));
   moved = g_timer_elapsed (timer, NULL);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (rows)), ==, n);
   assert_only_selected (rows, "bone9999");
@@ -524,7 +516,7 @@ test_look (Fixture *f, gconstpointer data)
   ossa_editor_select (f->editor, (const guint[]) { ARM_L }, 1, FALSE);
   _ossa_hierarchy_drop_bone (f->hierarchy, HIPS, HEAD);
   ossa_hierarchy_start_rename (f->hierarchy);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_nonnull (_ossa_hierarchy_get_rename_entry (f->hierarchy));
   gtk_widget_measure (GTK_WIDGET (f->hierarchy), GTK_ORIENTATION_HORIZONTAL, -1, &min_width,
                       NULL, NULL, NULL);

@@ -13,6 +13,7 @@
 
 #include "ossa-editor.h"
 #include "ossa-inspector.h"
+#include "gui-test-support.h"
 
 /* hips → spine, hips → leg, each with its own rest transform. */
 enum { HIPS, SPINE, LEG, N_RIG };
@@ -23,15 +24,6 @@ typedef struct
   GtkWindow     *window;
   OssaInspector *inspector;
 } Fixture;
-
-static void
-flush (GtkWidget *widget)
-{
-  gtk_test_widget_wait_for_draw (widget);
-  gdk_display_sync (gtk_widget_get_display (widget));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 add_bone (OssaEditor *editor, const char *name, int parent, const OssaTransform *rest,
@@ -63,7 +55,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_window_set_default_size (f->window, 260, -1);
   gtk_window_set_child (f->window, GTK_WIDGET (f->inspector));
   gtk_window_present (f->window);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 }
 
 static void
@@ -307,7 +299,7 @@ test_look (Fixture *f, gconstpointer data)
   int min_width = 0;
 
   ossa_editor_select (f->editor, (const guint[]) { LEG, SPINE }, 2, FALSE);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   gtk_widget_measure (GTK_WIDGET (f->inspector), GTK_ORIENTATION_HORIZONTAL, -1, &min_width,
                       NULL, NULL, NULL);
   g_assert_cmpint (min_width, <=, 260);

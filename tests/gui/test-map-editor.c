@@ -12,6 +12,7 @@
 #include <gtk/gtk.h>
 
 #include "ossa-map-editor.h"
+#include "gui-test-support.h"
 
 typedef struct
 {
@@ -19,15 +20,6 @@ typedef struct
   OssaEditor    *editor;
   OssaMapEditor *maps;
 } Fixture;
-
-static void
-flush (GtkWidget *widget)
-{
-  gtk_test_widget_wait_for_draw (widget);
-  gdk_display_sync (gtk_widget_get_display (widget));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 fixture_setup (Fixture *f, gconstpointer data)
@@ -39,7 +31,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_window_set_default_size (f->window, 1000, 700);
   gtk_window_set_child (f->window, GTK_WIDGET (f->maps));
   gtk_window_present (f->window);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 }
 
 static void
@@ -151,7 +143,7 @@ test_actions (Fixture *f, gconstpointer data)
 
   /* map.new asks for a name and a size; Create adds the map as one undo step. */
   activate (f, "new", NULL);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   toplevels = gtk_window_list_toplevels ();
   for (GList *l = toplevels; l != NULL; l = l->next)
     if (GTK_IS_DIALOG (l->data))
@@ -159,7 +151,7 @@ test_actions (Fixture *f, gconstpointer data)
   g_list_free (toplevels);
   g_assert_nonnull (dialog);
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_cmpuint (ossa_editor_get_document (f->editor)->n_maps, ==, 1);
   g_assert_cmpstr (doc_map (f, 0)->name, ==, "map");
   g_assert_cmpuint (doc_map (f, 0)->width, ==, 40);
@@ -246,7 +238,7 @@ test_paint_and_path (Fixture *f, gconstpointer data)
   info = ossa_map_editor_get_search (f->maps);
   g_assert_cmpfloat (info.length, ==, floor (info.length));
 
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 }
 
 static void
@@ -289,7 +281,7 @@ test_tools (Fixture *f, gconstpointer data)
                                       NULL));
   g_assert_false (doc_map (f, 0)->has_goal);
   g_assert_false (ossa_map_editor_get_search (f->maps).searched);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 }
 
 static void
@@ -327,7 +319,7 @@ test_step_mode (Fixture *f, gconstpointer data)
   set_state (f, "play", g_variant_new_boolean (TRUE));
   while (ossa_map_editor_get_step_status (f->maps, NULL) == OSSA_SEARCH_RUNNING && guard++ < 2000)
     {
-      flush (GTK_WIDGET (f->window));
+      gui_test_flush (GTK_WIDGET (f->window));
       g_usleep (5000);
     }
   g_assert_cmpint (ossa_map_editor_get_step_status (f->maps, &steps), ==, OSSA_SEARCH_FOUND);

@@ -16,7 +16,7 @@
 
 #include "ossa-editor.h"
 #include "ossa-timeline-private.h"
-#include "render-pixels.h"
+#include "gui-test-support.h"
 
 enum { HIPS, ARM, LEG, N_RIG };
 
@@ -27,15 +27,6 @@ typedef struct
   OssaTimeline     *timeline;
   OssaTimelineView *view;
 } Fixture;
-
-static void
-flush (GtkWidget *widget)
-{
-  gtk_test_widget_wait_for_draw (widget);
-  gdk_display_sync (gtk_widget_get_display (widget));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 add_bone (OssaEditor *editor, const char *name, int parent)
@@ -83,10 +74,10 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_window_set_default_size (f->window, 1100, 320);
   gtk_window_set_child (f->window, GTK_WIDGET (f->timeline));
   gtk_window_present (f->window);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   /* 10 pixels a frame. */
   g_object_set (f->view, "pixels-per-second", 300.0, NULL);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 }
 
 static void
@@ -207,7 +198,7 @@ test_header (Fixture *f, gconstpointer data)
   /* Renaming through the header's field. */
   ossa_editor_set_animation (f->editor, 0);
   ossa_timeline_start_rename (f->timeline);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   {
     GtkWidget *entry = gtk_window_get_focus (f->window);
 
@@ -400,10 +391,10 @@ assert_still_fresh (Fixture *f, const char *after)
 {
   g_autoptr(GBytes) shown = NULL, fresh = NULL;
 
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   shown = render_view (f);
   _ossa_timeline_view_invalidate (f->view);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   fresh = render_view (f);
   if (!g_bytes_equal (shown, fresh))
     g_error ("after %s the view shows a stale picture", after);
@@ -422,7 +413,7 @@ test_still_picture (Fixture *f, gconstpointer data)
 
   /* The first frame without a change makes the texture. */
   ossa_editor_set_time (f->editor, 0.5 / 30);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   before = still_renders (f);
   g_assert_cmpuint (before, >=, 1);
   _ossa_timeline_view_get_stats (f->view, &stats);
@@ -430,7 +421,7 @@ test_still_picture (Fixture *f, gconstpointer data)
   for (int frame = 1; frame <= 12; frame++)
     {
       ossa_editor_set_time (f->editor, frame / 30.0);
-      flush (GTK_WIDGET (f->window));
+      gui_test_flush (GTK_WIDGET (f->window));
     }
   _ossa_timeline_view_get_stats (f->view, &stats);
   g_assert_cmpuint (stats.snapshots, >, snapshots);
@@ -441,13 +432,13 @@ test_still_picture (Fixture *f, gconstpointer data)
    * it again. */
   before = still_renders (f);
   ossa_editor_select (f->editor, &arm, 1, FALSE);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_cmpuint (still_renders (f), ==, before);
   ossa_editor_set_time (f->editor, 0.5);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_cmpuint (still_renders (f), ==, before + 1);
   ossa_editor_set_time (f->editor, 0.6);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_cmpuint (still_renders (f), ==, before + 1);
   assert_still_fresh (f, "a bone was selected");
 
@@ -474,7 +465,7 @@ test_draws_visible_keys (Fixture *f, gconstpointer data)
   guint drawn;
 
   _ossa_timeline_view_invalidate (f->view);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   _ossa_timeline_view_get_stats (f->view, &stats);
   /* arm: 3 frames × 5 channels, leg: 2 × 5. */
   g_assert_cmpuint (stats.keys_drawn, ==, 25);
@@ -485,7 +476,7 @@ test_draws_visible_keys (Fixture *f, gconstpointer data)
    * show: the other keys are not drawn. */
   g_object_set (f->view, "pixels-per-second", 3000.0, NULL);
   gtk_adjustment_set_value (ossa_timeline_view_get_hadjustment (f->view), 12 / 30.0);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   _ossa_timeline_view_get_stats (f->view, &stats);
   g_assert_cmpuint (stats.keys_drawn, ==, 10);
   g_assert_cmpuint (stats.keys_drawn, <, drawn);
@@ -495,13 +486,13 @@ test_draws_visible_keys (Fixture *f, gconstpointer data)
     guint64 layers = stats.layers;
 
     ossa_editor_set_time (f->editor, 0.5);
-    flush (GTK_WIDGET (f->window));
+    gui_test_flush (GTK_WIDGET (f->window));
     _ossa_timeline_view_get_stats (f->view, &stats);
     g_assert_cmpuint (stats.layers, ==, layers);
   }
   /* Zooming in changes what is visible. */
   ossa_timeline_view_zoom_to_fit (f->view);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   _ossa_timeline_view_get_stats (f->view, &stats);
   g_assert_cmpuint (stats.keys_drawn, ==, 25);
 }

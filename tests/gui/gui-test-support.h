@@ -1,8 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* For the GUI tests: a widget as its window's renderer draws it, in bytes. */
+/* For the GUI tests: waiting for a window to be drawn, and a widget as its
+ * window's renderer draws it, in bytes. */
 #pragma once
 
 #include <gtk/gtk.h>
+
+/* Until widget's window has drawn and every pending event is handled. */
+static inline void
+gui_test_flush (GtkWidget *widget)
+{
+  gtk_test_widget_wait_for_draw (widget);
+  gdk_display_sync (gtk_widget_get_display (widget));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
 
 /* widget drawn on its own (its current render nodes) by the renderer of the window
  * it is in; RGBA bytes, premultiplied, width × height pixels, rows packed. */
