@@ -44,21 +44,33 @@ choose_document_cancelled_cb (GCancellable    *cancellable,
   g_signal_emit_by_name (native, "response", GTK_RESPONSE_CANCEL);
 }
 
+void
+ossa_dialogs_add_filter (GtkFileChooser *chooser, const char *name, const char *const *suffixes)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  if (suffixes == NULL)
+    gtk_file_filter_add_pattern (filter, "*");
+  for (gsize i = 0; suffixes != NULL && suffixes[i] != NULL; i++)
+    gtk_file_filter_add_suffix (filter, suffixes[i]);
+  gtk_file_chooser_add_filter (chooser, filter);
+  if (gtk_file_chooser_get_filter (chooser) == NULL)
+    gtk_file_chooser_set_filter (chooser, filter);
+  g_object_unref (filter);
+}
+
 /* A modal chooser for .ossa documents, showing them by default. */
 static GtkFileChooserNative *
 new_document_chooser (GtkWindow *parent, const char *title, GtkFileChooserAction action,
                       const char *accept)
 {
+  static const char *const ossa[] = { "ossa", NULL };
   GtkFileChooserNative *native = gtk_file_chooser_native_new (title, parent, action, accept,
                                                               _("_Cancel"));
-  GtkFileFilter *filter = gtk_file_filter_new ();
 
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_filter_set_name (filter, _("Ossa documents (*.ossa)"));
-  gtk_file_filter_add_suffix (filter, "ossa");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), filter);
-  g_object_unref (filter);
+  ossa_dialogs_add_filter (GTK_FILE_CHOOSER (native), _("Ossa documents (*.ossa)"), ossa);
   return native;
 }
 
@@ -81,7 +93,6 @@ ossa_dialogs_choose_document (GtkWindow           *parent,
                               gpointer             user_data)
 {
   GtkFileChooserNative *native;
-  GtkFileFilter *filter;
   GTask *task;
 
   g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
@@ -93,11 +104,7 @@ ossa_dialogs_choose_document (GtkWindow           *parent,
   native = new_document_chooser (parent, _("Open Document"), GTK_FILE_CHOOSER_ACTION_OPEN,
                                  _("_Open"));
 
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("All files"));
-  gtk_file_filter_add_pattern (filter, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  g_object_unref (filter);
+  ossa_dialogs_add_filter (GTK_FILE_CHOOSER (native), _("All files"), NULL);
 
   if (initial_folder != NULL)
     gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), initial_folder, NULL);
@@ -130,10 +137,8 @@ ossa_dialogs_choose_document_finish (GAsyncResult  *result,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
-/* A name typed without an extension gets ".ossa", so that the document shows up
- * under the chooser's filter next time. */
-static GFile *
-with_ossa_suffix (GFile *file)
+GFile *
+ossa_dialogs_with_suffix (GFile *file, const char *suffix)
 {
   g_autofree char *basename = g_file_get_basename (file);
   g_autoptr(GFile) parent = NULL;
@@ -144,7 +149,7 @@ with_ossa_suffix (GFile *file)
   parent = g_file_get_parent (file);
   if (parent == NULL)
     return g_object_ref (file);
-  named = g_strconcat (basename, ".ossa", NULL);
+  named = g_strconcat (basename, ".", suffix, NULL);
   return g_file_get_child (parent, named);
 }
 
@@ -163,7 +168,7 @@ choose_save_file_response_cb (GtkNativeDialog *native,
       g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
 
       if (chosen != NULL)
-        file = with_ossa_suffix (chosen);
+        file = ossa_dialogs_with_suffix (chosen, "ossa");
     }
 
   gtk_native_dialog_destroy (native);

@@ -40,6 +40,18 @@ void            ossa_dialogs_ask_save_changes        (GtkWindow            *pare
                                                       gpointer              user_data);
 OssaSaveChanges ossa_dialogs_ask_save_changes_finish (GAsyncResult         *result);
 
+/* Adds a filter called name to chooser for the files ending in one of suffixes
+ * (NULL-terminated, without the dot), or for every file when suffixes is NULL.
+ * The first filter added is the one the chooser starts with. */
+void       ossa_dialogs_add_filter             (GtkFileChooser       *chooser,
+                                                const char           *name,
+                                                const char *const    *suffixes);
+/* file with ".suffix" added when its name has no extension ("walk" becomes
+ * "walk.smd"; "walk.v2" stays), so that it shows under the chooser's filter next
+ * time. Returns a new reference either way. */
+GFile     *ossa_dialogs_with_suffix            (GFile                *file,
+                                                const char           *suffix);
+
 GtkWindow *ossa_dialogs_show_error             (GtkWindow            *parent,
                                                 const char           *primary,
                                                 const char           *secondary);

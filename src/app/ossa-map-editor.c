@@ -1596,18 +1596,10 @@ ossa_map_editor_save_map_file (OssaMapEditor *self, GFile *file, GError **error)
 static void
 add_map_filters (GtkFileChooser *chooser)
 {
-  GtkFileFilter *filter = gtk_file_filter_new ();
+  static const char *const maps[] = { "txt", "map", NULL };
 
-  gtk_file_filter_set_name (filter, _("Grid maps (*.txt, *.map)"));
-  gtk_file_filter_add_suffix (filter, "txt");
-  gtk_file_filter_add_suffix (filter, "map");
-  gtk_file_chooser_add_filter (chooser, filter);
-  g_object_unref (filter);
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("All files"));
-  gtk_file_filter_add_pattern (filter, "*");
-  gtk_file_chooser_add_filter (chooser, filter);
-  g_object_unref (filter);
+  ossa_dialogs_add_filter (chooser, _("Grid maps (*.txt, *.map)"), maps);
+  ossa_dialogs_add_filter (chooser, _("All files"), NULL);
 }
 
 static void

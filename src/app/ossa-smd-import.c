@@ -606,20 +606,10 @@ create_animation_row (gpointer item,
 static void
 add_smd_filters (GtkFileChooser *chooser)
 {
-  GtkFileFilter *filter = gtk_file_filter_new ();
+  static const char *const smd[] = { "smd", "vta", NULL };
 
-  gtk_file_filter_set_name (filter, _("SMD files (*.smd, *.vta)"));
-  gtk_file_filter_add_suffix (filter, "smd");
-  gtk_file_filter_add_suffix (filter, "vta");
-  gtk_file_chooser_add_filter (chooser, filter);
-  gtk_file_chooser_set_filter (chooser, filter);
-  g_object_unref (filter);
-
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("All files"));
-  gtk_file_filter_add_pattern (filter, "*");
-  gtk_file_chooser_add_filter (chooser, filter);
-  g_object_unref (filter);
+  ossa_dialogs_add_filter (chooser, _("SMD files (*.smd, *.vta)"), smd);
+  ossa_dialogs_add_filter (chooser, _("All files"), NULL);
 }
 
 static void
@@ -1140,23 +1130,6 @@ ossa_smd_import_start (OssaWindow *window)
 
 /* Export -------------------------------------------------------------------------- */
 
-/* "walk" becomes "walk.smd"; a name with an extension is kept. */
-static GFile *
-with_smd_suffix (GFile *file)
-{
-  g_autofree char *basename = g_file_get_basename (file);
-  g_autoptr(GFile) parent = NULL;
-  g_autofree char *named = NULL;
-
-  if (basename == NULL || strchr (basename, '.') != NULL)
-    return g_object_ref (file);
-  parent = g_file_get_parent (file);
-  if (parent == NULL)
-    return g_object_ref (file);
-  named = g_strconcat (basename, ".smd", NULL);
-  return g_file_get_child (parent, named);
-}
-
 static void
 export_response_cb (GtkNativeDialog *native,
                     int              response,
@@ -1181,7 +1154,7 @@ export_response_cb (GtkNativeDialog *native,
   if (chosen == NULL || gtk_widget_in_destruction (GTK_WIDGET (window)))
     return;
 
-  file = with_smd_suffix (chosen);
+  file = ossa_dialogs_with_suffix (chosen, "smd");
   path = g_file_get_path (file);
   ossa_error_clear (&err);
   if (animation >= doc->n_animations)

@@ -17,6 +17,7 @@
 #include "ossa.h"
 
 #include "ossa-application.h"
+#include "ossa-dialogs.h"
 #include "ossa-gerror.h"
 #include "ossa-window-private.h"
 
@@ -1763,6 +1764,29 @@ test_window_status_map (Fixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==, "No map");
 }
 
+/* A name typed without an extension gets the chooser's; one with an extension, or
+ * a folder with none, is kept. */
+static void
+test_dialogs_with_suffix (void)
+{
+  struct { const char *in, *suffix, *out; } cases[] = {
+    { "/tmp/walk", "smd", "/tmp/walk.smd" },
+    { "/tmp/hero", "ossa", "/tmp/hero.ossa" },
+    { "/tmp/walk.v2", "smd", "/tmp/walk.v2" },
+    { "/tmp/hero.ossa", "ossa", "/tmp/hero.ossa" },
+    { "/", "ossa", "/" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GFile) in = g_file_new_for_path (cases[i].in);
+      g_autoptr(GFile) out = ossa_dialogs_with_suffix (in, cases[i].suffix);
+      g_autofree char *path = g_file_get_path (out);
+
+      g_assert_cmpstr (path, ==, cases[i].out);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1782,6 +1806,7 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("/ossa/window/layout", test_window_layout);
+  g_test_add_func ("/ossa/window/dialogs-with-suffix", test_dialogs_with_suffix);
   ADD ("/ossa/window/status-map", test_window_status_map);
   ADD ("/ossa/window/actions", test_window_actions);
   ADD ("/ossa/window/title", test_window_title);
