@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* For the GUI tests: waiting for a window to be drawn, and a widget as its
- * window's renderer draws it, in bytes. */
+/* For the GUI tests: waiting for a window to be drawn, a widget's last picture, and
+ * that picture as its window's renderer draws it, in bytes. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -15,23 +15,43 @@ gui_test_flush (GtkWidget *widget)
     ;
 }
 
+/* widget's render node from its window's last frame, as a new reference. A widget
+ * that queued a redraw since that frame (focus coming back after a dialog, a state
+ * change from an event handled late on a busy machine) has none until the next
+ * frame, so this draws the window again until there is one. */
+static inline GskRenderNode *
+gui_test_widget_node (GtkWidget *widget)
+{
+  for (int attempt = 0; attempt < 100; attempt++)
+    {
+      GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      GskRenderNode *node;
+
+      gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget),
+                              gtk_widget_get_height (widget));
+      node = gtk_snapshot_free_to_node (snapshot);
+      g_object_unref (paintable);
+      if (node != NULL)
+        return node;
+      gui_test_flush (widget);
+    }
+  g_error ("%s was not drawn in 100 frames", G_OBJECT_TYPE_NAME (widget));
+  return NULL;
+}
+
 /* widget drawn on its own (its current render nodes) by the renderer of the window
  * it is in; RGBA bytes, premultiplied, width × height pixels, rows packed. */
 static inline GBytes *
 render_widget_pixels (GtkWidget *widget, int *width, int *height)
 {
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  GskRenderNode *node;
+  GskRenderNode *node = gui_test_widget_node (widget);
   GdkTexture *texture;
   guchar *pixels;
   gsize size;
 
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
   *width = gdk_texture_get_width (texture);
   *height = gdk_texture_get_height (texture);
@@ -40,6 +60,5 @@ render_widget_pixels (GtkWidget *widget, int *width, int *height)
   gdk_texture_download (texture, pixels, (gsize) *width * 4);
   g_object_unref (texture);
   gsk_render_node_unref (node);
-  g_object_unref (paintable);
   return g_bytes_new_take (pixels, size);
 }

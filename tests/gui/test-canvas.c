@@ -18,6 +18,7 @@
 
 #include "ossa-canvas-private.h"
 #include "ossa-editor.h"
+#include "gui-test-support.h"
 
 #define WIDTH 480
 #define HEIGHT 360
@@ -151,17 +152,12 @@ static Pixels
 read_pixels (Fixture *f)
 {
   GtkWidget *widget = GTK_WIDGET (f->canvas);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
+  GskRenderNode *node = gui_test_widget_node (widget);
   GdkTexture *texture;
   Pixels p;
 
   p.width = gtk_widget_get_width (widget);
   p.height = gtk_widget_get_height (widget);
-  gdk_paintable_snapshot (paintable, snapshot, p.width, p.height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, p.width, p.height));
   g_assert_cmpint (gdk_texture_get_width (texture), ==, p.width);

@@ -21,6 +21,7 @@
 #include "ossa-canvas-private.h"
 #include "ossa-smd-import.h"
 #include "ossa-window-private.h"
+#include "gui-test-support.h"
 
 typedef struct
 {
@@ -538,18 +539,13 @@ static void
 save_screenshot (GtkWidget  *widget,
                  const char *basename)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   g_autofree char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR")
                                                                           : ".",
                                             basename, NULL);
-  GskRenderNode *node;
+  GskRenderNode *node = gui_test_widget_node (widget);
   GdkTexture *texture;
 
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
                                          node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   g_assert_true (gdk_texture_save_to_png (texture, path));
@@ -1090,16 +1086,12 @@ static Pixels
 read_pixels (Scene *s)
 {
   GtkWidget *widget = GTK_WIDGET (s->canvas);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
+  GskRenderNode *node = gui_test_widget_node (widget);
   GdkTexture *texture;
   Pixels p;
 
   p.width = gtk_widget_get_width (widget);
   p.height = gtk_widget_get_height (widget);
-  gdk_paintable_snapshot (paintable, snapshot, p.width, p.height);
-  node = gtk_snapshot_free_to_node (snapshot);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (s->window)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, p.width, p.height));
   p.data = g_malloc ((gsize) p.width * p.height * 4);
