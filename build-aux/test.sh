@@ -19,8 +19,11 @@ passed=0
 failed=0
 skipped=0
 
+# -noreset: by default Xvfb resets when its last client leaves, and a test that
+# connects during the reset gets "cannot open display" (seen under load between
+# two tests that run alone).
 xvfb() {
-  xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "$@"
+  xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp -noreset" "$@"
 }
 
 # Adds one meson test run's counts (from its JSON log) to the totals.
