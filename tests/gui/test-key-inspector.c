@@ -15,6 +15,7 @@
 
 #include "ossa-editor.h"
 #include "ossa-key-inspector.h"
+#include "gui-test-support.h"
 
 typedef struct
 {
@@ -22,14 +23,6 @@ typedef struct
   GtkWindow        *window;
   OssaKeyInspector *inspector;
 } Fixture;
-
-static void
-flush (GtkWidget *widget)
-{
-  gtk_test_widget_wait_for_draw (widget);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 fixture_setup (Fixture *f, gconstpointer data)
@@ -53,7 +46,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_window_set_default_size (f->window, 260, 500);
   gtk_window_set_child (f->window, GTK_WIDGET (f->inspector));
   gtk_window_present (f->window);
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 }
 
 static void
@@ -139,7 +132,7 @@ test_interpolation (Fixture *f, gconstpointer data)
   g_assert_nonnull (stepped);
   g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (stepped)));
   g_signal_emit_by_name (stepped, "clicked");
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   for (int c = 0; c < OSSA_N_CHANNELS; c++)
     g_assert_cmpint (key (f, (OssaChannel) c, 0).interp, ==, OSSA_INTERP_STEP);
   g_assert_cmpint (key (f, OSSA_CHANNEL_ROTATE, 1).interp, ==, OSSA_INTERP_LINEAR);
@@ -182,7 +175,7 @@ test_curve_editor (Fixture *f, gconstpointer data)
   select_first (f, FALSE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->inspector), "keys.interp", "s",
                                              "ease-in-out"));
-  flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   w = gtk_widget_get_width (curve);
   h = gtk_widget_get_height (curve);
   g_assert_cmpfloat (w, >, 60);

@@ -37,14 +37,6 @@ iterate (void)
     ;
 }
 
-static void
-flush_widget (GtkWidget *widget)
-{
-  gtk_test_widget_wait_for_draw (widget);
-  gdk_display_sync (gtk_widget_get_display (widget));
-  iterate ();
-}
-
 /* A file of the shared SMD set, or NULL (and the test skipped) when absent. */
 static char *
 testdata (const char *name)
@@ -102,7 +94,7 @@ open_window (Fixture *f)
   f->window = ossa_window_new (f->app);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
   gtk_window_present (GTK_WINDOW (f->window));
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 }
 
 static OssaEditor *
@@ -197,7 +189,7 @@ open_import_dialog (Fixture *f)
 
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "import-smd"));
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "import-smd", NULL);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   dialog = (OssaSmdImportDialog *) find_transient (GTK_WINDOW (f->window),
                                                    OSSA_TYPE_SMD_IMPORT_DIALOG);
   g_assert_nonnull (dialog);
@@ -530,7 +522,7 @@ choose_in_chooser (GtkWindow  *parent,
       g_usleep (10000);
     }
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
-  flush_widget (GTK_WIDGET (parent));
+  gui_test_flush (GTK_WIDGET (parent));
   g_assert_null (find_transient (parent, GTK_TYPE_FILE_CHOOSER_DIALOG));
   return g_steal_pointer (&file);
 }
@@ -582,10 +574,10 @@ test_dialog_import (Fixture       *f,
   /* The reference as a person picks it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.choose-reference",
                                              NULL));
-  flush_widget (GTK_WIDGET (dialog));
+  gui_test_flush (GTK_WIDGET (dialog));
   g_object_unref (choose_in_chooser (GTK_WINDOW (dialog), ref));
   dialog_set_files (dialog, ref, walk, NULL);
-  flush_widget (GTK_WIDGET (dialog));
+  gui_test_flush (GTK_WIDGET (dialog));
   save_screenshot (GTK_WIDGET (dialog), "smd-import-dialog.png");
 
   ossa_smd_import_dialog_get_options (dialog, &options);
@@ -615,7 +607,7 @@ test_dialog_import (Fixture       *f,
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "export-smd"));
 
   /* The rest pose with its mesh: one more draw call. */
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   _ossa_canvas_get_stats (f->window->canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, ==, 4);
   save_screenshot (GTK_WIDGET (f->window), "smd-import-rest.png");
@@ -624,7 +616,7 @@ test_dialog_import (Fixture       *f,
   ossa_editor_set_mode (editor_of (f), OSSA_EDIT_MODE_ANIMATE);
   ossa_editor_set_time (editor_of (f), 0.3);
   ossa_canvas_fit (f->window->canvas);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   _ossa_canvas_get_stats (f->window->canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, ==, 4);
   save_screenshot (GTK_WIDGET (f->window), "smd-import.png");
@@ -659,7 +651,7 @@ test_barney_screenshot (Fixture       *f,
   ossa_editor_set_mode (editor_of (f), OSSA_EDIT_MODE_ANIMATE);
   ossa_editor_set_time (editor_of (f), 0.4);
   ossa_canvas_fit (f->window->canvas);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   _ossa_canvas_get_stats (f->window->canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, ==, 4);
 
@@ -702,7 +694,7 @@ test_dialog_unsaved (Fixture       *f,
   dialog_set_files (dialog, ref, NULL);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
   wait_import (dialog);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   answer (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_CANCEL);
   {
     g_autofree char *names = dup_names (doc_of (f));
@@ -714,7 +706,7 @@ test_dialog_unsaved (Fixture       *f,
   dialog_set_files (dialog, ref, NULL);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
   wait_import (dialog);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   answer (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_REJECT);
   g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 9);
   g_assert_cmpuint (doc_of (f)->n_meshes, ==, 1);
@@ -840,7 +832,7 @@ test_dialog_broken (Fixture       *f,
   dialog_set_files (dialog, ref, path, NULL);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
   wait_import (dialog);
-  flush_widget (GTK_WIDGET (dialog));
+  gui_test_flush (GTK_WIDGET (dialog));
 
   error = find_message (GTK_WINDOW (dialog), GTK_MESSAGE_ERROR);
   g_assert_nonnull (error);
@@ -897,7 +889,7 @@ test_dialog_notices (Fixture       *f,
   dialog_set_files (dialog, ref, walk, NULL);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
   wait_import (dialog);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 
   g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 9);
   g_assert_cmpuint (doc_of (f)->n_animations, ==, 1);
@@ -948,7 +940,7 @@ test_export (Fixture       *f,
   doc = doc_of (f);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "export-smd"));
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "export-smd", NULL);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   chooser = (GtkFileChooser *) find_transient (GTK_WINDOW (f->window),
                                                GTK_TYPE_FILE_CHOOSER_DIALOG);
   g_assert_nonnull (chooser);

@@ -20,6 +20,7 @@
 #include "ossa-dialogs.h"
 #include "ossa-gerror.h"
 #include "ossa-window-private.h"
+#include "gui-test-support.h"
 
 typedef struct
 {
@@ -29,15 +30,6 @@ typedef struct
 } Fixture;
 
 /* Lets GTK lay out and paint the window, then waits for the X server. */
-static void
-flush_widget (GtkWidget *widget)
-{
-  gtk_test_widget_wait_for_draw (widget);
-  gdk_display_sync (gtk_widget_get_display (widget));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
 static void
 iterate (void)
 {
@@ -102,7 +94,7 @@ open_window (Fixture *f)
 {
   f->window = ossa_window_new (f->app);
   gtk_window_present (GTK_WINDOW (f->window));
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 }
 
 static OssaEditor *
@@ -314,7 +306,7 @@ answer_question (Fixture *f,
   GtkMessageDialog *question;
   g_autofree char *text = NULL;
 
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   question = find_question (GTK_WINDOW (f->window));
   g_assert_nonnull (question);
   g_assert_true (gtk_window_get_modal (GTK_WINDOW (question)));
@@ -422,9 +414,9 @@ test_window_layout (Fixture       *f,
   /* Growing the window grows the canvas; the side panes keep their width. */
   gtk_window_set_default_size (GTK_WINDOW (f->window), width_of (f->window) + 200,
                                gtk_widget_get_height (GTK_WIDGET (f->window)) + 100);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_usleep (100000);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_cmpint (ABS (width_of (f->window->hierarchy) - 220), <=, 2);
   g_assert_cmpint (ABS (width_of (f->window->inspector) - 260), <=, 2);
   g_assert_cmpint (ABS (gtk_widget_get_height (GTK_WIDGET (f->window->timeline_slot)) - 230),
@@ -1143,7 +1135,7 @@ test_window_save_as (Fixture       *f,
   /* Closing asks; Save on an untitled document asks where; then the window goes. */
   gtk_window_close (window);
   answer_question (f, GTK_RESPONSE_ACCEPT);
-  flush_widget (GTK_WIDGET (window));
+  gui_test_flush (GTK_WIDGET (window));
   chooser = find_file_chooser (window);
   g_assert_nonnull (chooser);
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
@@ -1352,7 +1344,7 @@ assert_open_fails (Fixture    *f,
   g_assert_error (error, OSSA_CORE_ERROR, error->code);
   g_assert_cmpint (error->code, !=, OSSA_ERROR_NONE);
   g_test_message ("%s: %s", basename, error->message);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 
   /* The message names the file and gives the core's reason ... */
   dialog = find_error_dialog (GTK_WINDOW (f->window));
@@ -1410,20 +1402,20 @@ test_window_open_action (Fixture       *f,
   open_window (f);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open", NULL));
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   chooser = find_file_chooser (GTK_WINDOW (f->window));
   g_assert_nonnull (chooser);
   filter = gtk_file_chooser_get_filter (chooser);
   g_assert_nonnull (filter);
   g_assert_cmpstr (gtk_file_filter_get_name (filter), ==, "Ossa documents (*.ossa)");
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_null (find_file_chooser (GTK_WINDOW (f->window)));
   g_assert_null (ossa_editor_get_file (editor_of (f)));
   g_assert_null (find_error_dialog (GTK_WINDOW (f->window)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open", NULL));
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   chooser = find_file_chooser (GTK_WINDOW (f->window));
   g_assert_nonnull (chooser);
   gtk_file_chooser_set_file (chooser, file, &error);
@@ -1440,7 +1432,7 @@ test_window_open_action (Fixture       *f,
       g_usleep (10000);
     }
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
 
   g_assert_null (find_file_chooser (GTK_WINDOW (f->window)));
   g_assert_nonnull (ossa_editor_get_file (editor_of (f)));
@@ -1689,7 +1681,7 @@ test_window_keys (Fixture       *f,
   /* A text field in the window, as the inspector and the rename entry are. */
   entry = gtk_entry_new ();
   gtk_box_append (f->window->timeline_slot, entry);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   select_bones (f, arm, 1);
 
   g_assert_true (gtk_widget_grab_focus (entry));
@@ -1737,11 +1729,11 @@ test_window_status_map (Fixture *f, gconstpointer data)
   OssaEditor *editor;
 
   open_window (f);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   editor = editor_of (f);
   g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==, "No selection");
   g_assert_true (activate (f, "workspace", g_variant_new_string ("map")));
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==, "No map");
   g_assert_true (g_str_has_suffix (gtk_label_get_text (f->window->zoom_label), " px"));
   g_assert_false (g_str_has_prefix (gtk_label_get_text (f->window->pointer_label), "x "));
@@ -1749,7 +1741,7 @@ test_window_status_map (Fixture *f, gconstpointer data)
   g_assert_true (ossa_grid_map_init (&map, "arena", 40, 30, NULL));
   execute (editor, ossa_command_add_map (ossa_editor_get_document (editor), &map, NULL));
   ossa_grid_map_clear (&map);
-  flush_widget (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
   g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==, "arena   40 × 30 cells");
 
   /* Back to the skeleton: its selection and the canvas zoom again. */
