@@ -42,6 +42,11 @@ typedef struct
 void              _ossa_canvas_get_stats   (OssaCanvas      *self,
                                             OssaCanvasStats *stats);
 
+/* The bones whose names the last frame printed, in the order they were placed
+ * (the selected ones first); none while names are hidden. */
+const guint      *_ossa_canvas_get_named   (OssaCanvas      *self,
+                                            gsize           *n);
+
 /* Forgets the cached images (grid, still bones) so that the next frame draws
  * everything afresh: tests compare the two. */
 void              _ossa_canvas_drop_caches (OssaCanvas      *self);

@@ -12,6 +12,7 @@
 #include "ossa-canvas-private.h"
 #include "ossa-gl-program.h"
 #include "ossa-gl-cache.h"
+#include "ossa-label-layout.h"
 #include "ossa-mesh-layer.h"
 #include "ossa-pose.h"
 #include "ossa-preview.h"
@@ -26,6 +27,7 @@
 /* Names are drawn for at most this many bones, those long enough on screen. */
 #define NAMES_MAX 400
 #define NAMES_MIN_LENGTH 24.0
+#define NAMES_GAP 3.0f
 
 #define NEW_ROOT_COLOR 0x5b8dd9ffu
 
@@ -137,6 +139,8 @@ struct _OssaCanvas
   double            pan_last_x, pan_last_y;
 
   PangoLayout      *layout;
+  OssaLabelLayout  *labels;   /* where the names went this frame */
+  GArray           *named;    /* of guint: the bones whose names were drawn */
   char             *dump_path;
 
   /* The interpolation preview (onion skin, motion path): its own program and
@@ -1061,15 +1065,60 @@ ossa_canvas_size_allocate (GtkWidget *widget, int width, int height, int baselin
 
 /* ---- on top of the GL picture: names, rubber band, view dump ---- */
 
+/* Where bone i's name goes with the layout's text set to it: centred on the bone,
+ * just above its widest part. FALSE when the bone is off screen, or too short on
+ * screen to be worth a name and not selected. */
+static gboolean
+name_box (OssaCanvas *self, gsize i, OssaLabelBox *box)
+{
+  const OssaBoneInstance *b = &self->instances[i];
+  double jx, jy, tx, ty, mx, my;
+  int w, h;
+
+  ossa_camera_world_to_widget (&self->camera, b->joint[0], b->joint[1], &jx, &jy);
+  ossa_camera_world_to_widget (&self->camera, b->tip[0], b->tip[1], &tx, &ty);
+  mx = 0.5 * (jx + tx);
+  my = 0.5 * (jy + ty);
+  if (mx < -50 || my < -20 || mx > self->camera.width + 50 || my > self->camera.height + 20)
+    return FALSE;
+  if (hypot (tx - jx, ty - jy) < NAMES_MIN_LENGTH && !(b->flags & OSSA_BONE_SELECTED))
+    return FALSE;
+  pango_layout_set_text (self->layout,
+                         ossa_editor_get_document (self->editor)->skeleton.bones[i].name, -1);
+  pango_layout_get_pixel_size (self->layout, &w, &h);
+  box->x = (float) round (mx - 0.5 * w);
+  box->y = (float) round (my - b->half_width - h - 1);
+  box->width = (float) w;
+  box->height = (float) h;
+  return TRUE;
+}
+
+static void
+draw_name (OssaCanvas *self, GtkSnapshot *snapshot, const OssaLabelBox *box, gboolean selected)
+{
+  const GdkRGBA text = { 0.90f, 0.91f, 0.92f, 0.95f };
+  const GdkRGBA amber = { 1.0f, 0.757f, 0.259f, 1.0f };
+  const GdkRGBA shadow = { 0.0f, 0.0f, 0.0f, 0.7f };
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (box->x, box->y));
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (1, 1));
+  gtk_snapshot_append_layout (snapshot, self->layout, &shadow);
+  gtk_snapshot_restore (snapshot);
+  gtk_snapshot_append_layout (snapshot, self->layout, selected ? &amber : &text);
+  gtk_snapshot_restore (snapshot);
+}
+
+/* Bone names, never one over another: the selected bones' names are placed first,
+ * as those are the bones being worked on, then the others from the root down; a
+ * name that would cover one already placed is left out. */
 static void
 draw_names (OssaCanvas *self, GtkSnapshot *snapshot)
 {
-  const OssaDocument *doc = ossa_editor_get_document (self->editor);
-  const GdkRGBA text = { 0.90f, 0.91f, 0.92f, 0.95f };
-  const GdkRGBA selected = { 1.0f, 0.757f, 0.259f, 1.0f };
-  const GdkRGBA shadow = { 0.0f, 0.0f, 0.0f, 0.7f };
-  guint drawn = 0;
-
+  g_array_set_size (self->named, 0);
+  if (self->labels == NULL)
+    return;
   if (self->layout == NULL)
     {
       PangoFontDescription *font = pango_font_description_from_string ("Sans 8");
@@ -1078,36 +1127,25 @@ draw_names (OssaCanvas *self, GtkSnapshot *snapshot)
       pango_layout_set_font_description (self->layout, font);
       pango_font_description_free (font);
     }
-  for (gsize i = 0; i < self->n_instances && drawn < NAMES_MAX; i++)
-    {
-      const OssaBoneInstance *b = &self->instances[i];
-      double jx, jy, tx, ty, mx, my;
-      int w, h;
+  ossa_label_layout_reset (self->labels, (float) self->camera.width,
+                           (float) self->camera.height);
+  for (int pass = 0; pass < 2; pass++)
+    for (gsize i = 0; i < self->n_instances && self->named->len < NAMES_MAX; i++)
+      {
+        gboolean selected = (self->instances[i].flags & OSSA_BONE_SELECTED) != 0;
+        OssaLabelBox box, spaced;
+        guint index = (guint) i;
 
-      ossa_camera_world_to_widget (&self->camera, b->joint[0], b->joint[1], &jx, &jy);
-      ossa_camera_world_to_widget (&self->camera, b->tip[0], b->tip[1], &tx, &ty);
-      mx = 0.5 * (jx + tx);
-      my = 0.5 * (jy + ty);
-      if (mx < -50 || my < -20 || mx > self->camera.width + 50 || my > self->camera.height + 20)
-        continue;
-      if (hypot (tx - jx, ty - jy) < NAMES_MIN_LENGTH && !(b->flags & OSSA_BONE_SELECTED))
-        continue;
-      pango_layout_set_text (self->layout, doc->skeleton.bones[i].name, -1);
-      pango_layout_get_pixel_size (self->layout, &w, &h);
-      /* Centred on the bone, just above its widest part. */
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (
-                                (float) round (mx - 0.5 * w),
-                                (float) round (my - b->half_width - h - 1)));
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (1, 1));
-      gtk_snapshot_append_layout (snapshot, self->layout, &shadow);
-      gtk_snapshot_restore (snapshot);
-      gtk_snapshot_append_layout (snapshot, self->layout,
-                                  (b->flags & OSSA_BONE_SELECTED) ? &selected : &text);
-      gtk_snapshot_restore (snapshot);
-      drawn++;
-    }
+        if (selected != (pass == 0) || !name_box (self, i, &box))
+          continue;
+        /* A little air between names keeps each one readable. */
+        spaced = (OssaLabelBox) { box.x - NAMES_GAP, box.y, box.width + 2 * NAMES_GAP,
+                                  box.height };
+        if (!ossa_label_layout_place (self->labels, &spaced))
+          continue;
+        draw_name (self, snapshot, &box, selected);
+        g_array_append_val (self->named, index);
+      }
 }
 
 static void
@@ -1245,6 +1283,8 @@ ossa_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   ensure_instances (self);
   if (self->show_names && self->editor != NULL)
     draw_names (self, snapshot);
+  else
+    g_array_set_size (self->named, 0);
   if (self->drag == DRAG_BAND && self->drag_active)
     draw_band (self, snapshot);
   if (self->dump_path != NULL)
@@ -1595,6 +1635,13 @@ _ossa_canvas_drop_caches (OssaCanvas *self)
   gtk_gl_area_queue_render (GTK_GL_AREA (self));
 }
 
+const guint *
+_ossa_canvas_get_named (OssaCanvas *self, gsize *n)
+{
+  *n = self->named->len;
+  return (const guint *) self->named->data;
+}
+
 void
 _ossa_canvas_get_stats (OssaCanvas *self, OssaCanvasStats *stats)
 {
@@ -1799,6 +1846,8 @@ ossa_canvas_finalize (GObject *object)
   ossa_mesh_layer_clear (&self->mesh_layer);
   g_array_unref (self->ghosts);
   g_array_unref (self->path);
+  g_array_unref (self->named);
+  ossa_label_layout_free (self->labels);
   g_free (self->ghost_local);
   g_free (self->ghost_world);
   G_OBJECT_CLASS (ossa_canvas_parent_class)->finalize (object);
@@ -1974,6 +2023,8 @@ ossa_canvas_init (OssaCanvas *self)
   self->ghosts = g_array_new (FALSE, FALSE, sizeof (OssaSegment));
   self->path = g_array_new (FALSE, FALSE, sizeof (OssaSegment));
   self->path_stale = TRUE;
+  self->labels = ossa_label_layout_new ();
+  self->named = g_array_new (FALSE, FALSE, sizeof (guint));
   if (dump != NULL && dump[0] != '\0')
     self->dump_path = g_strdup (dump);
 

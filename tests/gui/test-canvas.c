@@ -681,6 +681,58 @@ test_canvas_names (Fixture *f, gconstpointer data)
   g_free (after.data);
 }
 
+static gboolean
+named (Fixture *f, guint bone)
+{
+  gsize n;
+  const guint *bones = _ossa_canvas_get_named (f->canvas, &n);
+
+  for (gsize i = 0; i < n; i++)
+    if (bones[i] == bone)
+      return TRUE;
+  return FALSE;
+}
+
+/* A bone lying exactly on another would print its name over the other's: only
+ * one of the two is named, and it is the selected one when either is selected. */
+static void
+test_canvas_names_never_overlap (Fixture *f, gconstpointer data)
+{
+  const OssaDocument *doc = ossa_editor_get_document (f->editor);
+  const OssaBone *arm = &doc->skeleton.bones[1];
+  OssaTransform rest = arm->rest;
+  guint twin = 3, arm_index = 1;
+  gsize n;
+
+  g_object_set (f->canvas, "show-names", TRUE, NULL);
+  wait_frame (f);
+  _ossa_canvas_get_named (f->canvas, &n);
+  g_assert_cmpuint (n, ==, 3);
+
+  g_assert_true (ossa_editor_execute (f->editor,
+                                      ossa_command_add_bone (doc, "twin", arm->parent, &rest,
+                                                             arm->length, 0x808080ffu, NULL),
+                                      NULL));
+  wait_frame (f);
+  _ossa_canvas_get_named (f->canvas, &n);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_true (named (f, arm_index));
+  g_assert_false (named (f, twin));
+
+  ossa_editor_select (f->editor, &twin, 1, FALSE);
+  wait_frame (f);
+  _ossa_canvas_get_named (f->canvas, &n);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_true (named (f, twin));
+  g_assert_false (named (f, arm_index));
+
+  /* Names hidden: none printed. */
+  g_object_set (f->canvas, "show-names", FALSE, NULL);
+  wait_frame (f);
+  _ossa_canvas_get_named (f->canvas, &n);
+  g_assert_cmpuint (n, ==, 0);
+}
+
 static void
 test_canvas_view_dump (Fixture *f, gconstpointer data)
 {
@@ -879,6 +931,7 @@ main (int argc, char *argv[])
   ADD ("/ossa/canvas/create", test_canvas_create);
   ADD ("/ossa/canvas/zoom", test_canvas_zoom);
   ADD ("/ossa/canvas/names", test_canvas_names);
+  ADD ("/ossa/canvas/names-never-overlap", test_canvas_names_never_overlap);
   ADD ("/ossa/canvas/view-dump", test_canvas_view_dump);
   ADD ("/ossa/canvas/new-document-fits", test_canvas_new_document_fits);
 #undef ADD

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The canvas's geometry without a display: camera, fit, hit testing, rubber band
- * and the arithmetic of each drag. */
+/* The canvas's geometry without a display: camera, fit, hit testing, rubber band,
+ * the arithmetic of each drag and where bone names may go. */
 #include "config.h"
 
 #include <math.h>
@@ -9,6 +9,7 @@
 
 #include "ossa.h"
 
+#include "ossa-label-layout.h"
 #include "ossa-scene.h"
 
 static OssaCamera
@@ -552,12 +553,98 @@ test_partition_moving (void)
   ossa_skeleton_clear (&skel);
 }
 
+static gboolean
+place (OssaLabelLayout *layout, float x, float y, float w, float h)
+{
+  OssaLabelBox box = { x, y, w, h };
+
+  return ossa_label_layout_place (layout, &box);
+}
+
+/* Names never cover each other: a box that overlaps a placed one is refused, one
+ * that only touches it is not, inside the view or far outside it. */
+static void
+test_label_layout_rules (void)
+{
+  OssaLabelLayout *layout = ossa_label_layout_new ();
+
+  ossa_label_layout_reset (layout, 800, 600);
+  g_assert_true (place (layout, 100, 100, 60, 12));
+  g_assert_false (place (layout, 100, 100, 60, 12));        /* the same spot */
+  g_assert_false (place (layout, 159.5f, 111.5f, 40, 12));  /* half a pixel in */
+  g_assert_true (place (layout, 160, 100, 40, 12));         /* touching its right */
+  g_assert_true (place (layout, 100, 112, 60, 12));         /* touching below */
+  g_assert_false (place (layout, 120, 90, 10, 40));         /* crossing both */
+  /* A wide box over many cells blocks a small one in its middle. */
+  g_assert_true (place (layout, 200, 300, 500, 14));
+  g_assert_false (place (layout, 440, 305, 8, 4));
+  /* Far outside the view (clamped to the grid's border cells), still exact. */
+  g_assert_true (place (layout, -900, -700, 50, 12));
+  g_assert_false (place (layout, -870, -695, 50, 12));
+  g_assert_true (place (layout, -800, -700, 50, 12));
+  g_assert_true (place (layout, 5000, 4000, 50, 12));
+  g_assert_false (place (layout, 5010, 4005, 50, 12));
+  /* Nothing to place. */
+  g_assert_false (place (layout, 10, 10, 0, 12));
+  g_assert_false (place (layout, NAN, 10, 5, 12));
+  g_assert_false (place (layout, 10, 10, INFINITY, 12));
+  g_assert_cmpuint (ossa_label_layout_count (layout), ==, 7);
+
+  ossa_label_layout_reset (layout, 800, 600);
+  g_assert_cmpuint (ossa_label_layout_count (layout), ==, 0);
+  g_assert_true (place (layout, 100, 100, 60, 12));
+  ossa_label_layout_free (layout);
+}
+
+/* The grid decides as comparing every pair would, on many random boxes over a view
+ * and its surroundings, and on a view size that changes between frames. */
+static void
+test_label_layout_matches_all_pairs (void)
+{
+  OssaLabelLayout *layout = ossa_label_layout_new ();
+  GRand *rand = g_rand_new_with_seed (7);
+  OssaLabelBox *placed = g_new (OssaLabelBox, 3000);
+
+  for (int frame = 0; frame < 4; frame++)
+    {
+      float width = frame % 2 ? 1280 : 333, height = frame % 2 ? 720 : 999;
+      size_t n = 0;
+
+      ossa_label_layout_reset (layout, width, height);
+      for (int i = 0; i < 3000; i++)
+        {
+          OssaLabelBox box = {
+            (float) g_rand_double_range (rand, -200, width + 200),
+            (float) g_rand_double_range (rand, -100, height + 100),
+            (float) g_rand_double_range (rand, 4, i % 50 == 0 ? 400 : 90),
+            (float) g_rand_double_range (rand, 6, 16),
+          };
+          gboolean free_spot = TRUE;
+
+          for (size_t k = 0; k < n && free_spot; k++)
+            free_spot = !(box.x < placed[k].x + placed[k].width && placed[k].x < box.x + box.width
+                          && box.y < placed[k].y + placed[k].height
+                          && placed[k].y < box.y + box.height);
+          g_assert_cmpint (ossa_label_layout_place (layout, &box), ==, free_spot);
+          if (free_spot)
+            placed[n++] = box;
+        }
+      g_assert_cmpuint (ossa_label_layout_count (layout), ==, n);
+      g_assert_cmpuint (n, >, 50);
+    }
+  g_free (placed);
+  g_rand_free (rand);
+  ossa_label_layout_free (layout);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ossa/scene/zoom-keeps-point", test_zoom_keeps_point);
+  g_test_add_func ("/ossa/scene/label-layout", test_label_layout_rules);
+  g_test_add_func ("/ossa/scene/label-layout-all-pairs", test_label_layout_matches_all_pairs);
   g_test_add_func ("/ossa/scene/joint-level-of-detail", test_joint_level_of_detail);
   g_test_add_func ("/ossa/scene/partition-moving", test_partition_moving);
   g_test_add_func ("/ossa/scene/round-trip", test_world_widget_round_trip);
