@@ -1,9 +1,28 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* For the GUI tests: waiting for a window to be drawn, a widget's last picture, and
+/* For the GUI tests: skipping without a display, waiting for a window to be drawn, a widget's last picture, and
  * that picture as its window's renderer draws it, in bytes. */
 #pragma once
 
+#include <stdio.h>
+
 #include <gtk/gtk.h>
+
+/* Whether there is a display to test on. Without one it prints TAP's skip of the
+ * whole file, and main() returns 0 before touching GTK (gtk_test_init() aborts
+ * without a display). */
+static inline gboolean
+gui_test_display_or_skip (void)
+{
+  const char *display = g_getenv ("DISPLAY");
+  const char *wayland = g_getenv ("WAYLAND_DISPLAY");
+
+  if ((display == NULL || display[0] == '\0') && (wayland == NULL || wayland[0] == '\0'))
+    {
+      printf ("1..0 # SKIP no display\n");
+      return FALSE;
+    }
+  return TRUE;
+}
 
 /* Until widget's window has drawn and every pending event is handled. */
 static inline void

@@ -142,14 +142,8 @@ test_no_child (void)
 int
 main (int argc, char **argv)
 {
-  const char *display = g_getenv ("DISPLAY");
-  const char *wayland = g_getenv ("WAYLAND_DISPLAY");
-
-  if ((display == NULL || display[0] == '\0') && (wayland == NULL || wayland[0] == '\0'))
-    {
-      printf ("1..0 # SKIP no display\n");
-      return 0;
-    }
+  if (!gui_test_display_or_skip ())
+    return 0;
   gtk_test_init (&argc, &argv, NULL);
   g_test_add ("/cached-bin/renders-once", Fixture, NULL, fixture_setup, test_renders_once,
               fixture_teardown);

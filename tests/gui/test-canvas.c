@@ -886,17 +886,11 @@ test_canvas_new_document_fits (Fixture *f, gconstpointer data)
 int
 main (int argc, char *argv[])
 {
-  const char *display = g_getenv ("DISPLAY");
-  const char *wayland = g_getenv ("WAYLAND_DISPLAY");
   g_autofree char *dump_dir = NULL;
   int status;
 
-  /* gtk_test_init() aborts without a display; decide before touching GTK. */
-  if ((display == NULL || display[0] == '\0') && (wayland == NULL || wayland[0] == '\0'))
-    {
-      printf ("1..0 # SKIP no display\n");
-      return 0;
-    }
+  if (!gui_test_display_or_skip ())
+    return 0;
   /* --scale=2: HiDPI, set before GTK reads it. */
   for (int i = 1; i < argc; i++)
     if (g_str_has_prefix (argv[i], "--scale="))

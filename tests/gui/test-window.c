@@ -1783,15 +1783,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  const char *display = g_getenv ("DISPLAY");
-  const char *wayland = g_getenv ("WAYLAND_DISPLAY");
-
-  /* gtk_test_init() aborts without a display; decide before touching GTK. */
-  if ((display == NULL || display[0] == '\0') && (wayland == NULL || wayland[0] == '\0'))
-    {
-      printf ("1..0 # SKIP no display\n");
-      return 0;
-    }
+  if (!gui_test_display_or_skip ())
+    return 0;
 
   gtk_test_init (&argc, &argv, NULL);
 
