@@ -81,18 +81,16 @@ ossa_label_layout_reset (OssaLabelLayout *layout, float width, float height)
   layout->cols = cells_across (width, CELL_WIDTH);
   layout->rows = cells_across (height, CELL_HEIGHT);
   n_cells = (size_t) layout->cols * (size_t) layout->rows;
+  layout->n_entries = 0;
+  layout->n_boxes = 0;
   if (!reserve ((void **) &layout->heads, &layout->heads_size, n_cells, sizeof (int)))
     {
-      /* Out of memory: one cell for everything is still correct, only slower. */
-      layout->cols = layout->rows = 1;
-      n_cells = layout->heads_size > 0 ? 1 : 0;
+      /* Out of memory: no grid, so every offer is refused (no names this frame). */
+      layout->cols = layout->rows = 0;
+      return;
     }
   for (size_t c = 0; c < n_cells; c++)
     layout->heads[c] = -1;
-  if (n_cells == 0)
-    layout->cols = layout->rows = 0;
-  layout->n_entries = 0;
-  layout->n_boxes = 0;
 }
 
 /* The cell column (or row) holding coordinate v. Clamped to the grid, which keeps
