@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* For the GUI tests: skipping without a display, waiting for a window to be drawn, a widget's last picture, and
- * that picture as its window's renderer draws it, in bytes. */
+/* For the GUI tests: skipping without a display, waiting for a window to be drawn,
+ * a widget's last picture, and that picture as its window's renderer draws it, in
+ * bytes. */
 #pragma once
 
 #include <stdio.h>

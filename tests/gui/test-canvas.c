@@ -152,19 +152,11 @@ static Pixels
 read_pixels (Fixture *f)
 {
   GtkWidget *widget = GTK_WIDGET (f->canvas);
-  GskRenderNode *node = gui_test_widget_node (widget);
-  GdkTexture *texture;
+  gsize size;
   Pixels p;
 
-  p.width = gtk_widget_get_width (widget);
-  p.height = gtk_widget_get_height (widget);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, p.width, p.height));
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, p.width);
-  p.data = g_malloc ((gsize) p.width * p.height * 4);
-  gdk_texture_download (texture, p.data, (gsize) p.width * 4);
-  g_object_unref (texture);
-  gsk_render_node_unref (node);
+  p.data = g_bytes_unref_to_data (render_widget_pixels (widget, &p.width, &p.height), &size);
+  g_assert_cmpint (p.width, ==, gtk_widget_get_width (widget));
   return p;
 }
 

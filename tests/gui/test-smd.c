@@ -1077,19 +1077,11 @@ typedef struct
 static Pixels
 read_pixels (Scene *s)
 {
-  GtkWidget *widget = GTK_WIDGET (s->canvas);
-  GskRenderNode *node = gui_test_widget_node (widget);
-  GdkTexture *texture;
+  gsize size;
   Pixels p;
 
-  p.width = gtk_widget_get_width (widget);
-  p.height = gtk_widget_get_height (widget);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (s->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, p.width, p.height));
-  p.data = g_malloc ((gsize) p.width * p.height * 4);
-  gdk_texture_download (texture, p.data, (gsize) p.width * 4);
-  g_object_unref (texture);
-  gsk_render_node_unref (node);
+  p.data = g_bytes_unref_to_data (render_widget_pixels (GTK_WIDGET (s->canvas), &p.width,
+                                                        &p.height), &size);
   return p;
 }
 
