@@ -228,8 +228,7 @@ typedef struct
   const OssaAnimation *anim;
   OssaClip            *clip;
   OssaClipCursor      *cursor;   /* forward seek only */
-  OssaTransform       *local;
-  OssaXform           *world;
+  OssaPose            *pose;
   size_t               n_bones;
 } Bench;
 
@@ -249,7 +248,7 @@ time_clip (Bench *bench, const float *times, size_t n_times, size_t frames)
 
   for (size_t f = 0; f < frames; f++)
     ossa_clip_sample_world (bench->clip, times[f % n_times], bench->cursor,
-                            bench->local, bench->world);
+                            bench->pose->local, bench->pose->world);
   return now_seconds () - start;
 }
 
@@ -260,8 +259,8 @@ time_reference (Bench *bench, const float *times, size_t n_times, size_t frames)
 
   for (size_t f = 0; f < frames; f++)
     {
-      ossa_animation_sample_pose (bench->anim, bench->skel, times[f % n_times], bench->local);
-      ossa_pose_compute_world (bench->skel, bench->local, bench->world);
+      ossa_pose_sample (bench->pose, bench->anim, bench->skel, times[f % n_times]);
+      ossa_pose_update_world (bench->pose, bench->skel);
     }
   return now_seconds () - start;
 }
@@ -328,7 +327,7 @@ static const char bench_description[] =
   "Times ossa_clip_sample_world(), the runtime sampler a game calls every frame:\n"
   "the local pose and world matrices of every bone at a time t. Prints\n"
   "nanoseconds per bone = elapsed / (frames × bones), and the same for the\n"
-  "editor's reference path (ossa_animation_sample_pose() + ossa_pose_compute_world(),\n"
+  "editor's reference path (ossa_pose_sample() + ossa_pose_update_world(),\n"
   "a binary search per track) for comparison. Figures only: it never fails on time.\n"
   "\n"
   "The rig is either generated (--bones N, default 10000; --keys K per channel,\n"
@@ -450,11 +449,10 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
       cli_error_ossa (&err, doc_path != NULL ? doc_path : "bench pose");
       goto out;
     }
-  bench.local = malloc (bench.n_bones * sizeof *bench.local);
-  bench.world = malloc (bench.n_bones * sizeof *bench.world);
-  if (bench.local == NULL || bench.world == NULL)
+  bench.pose = ossa_pose_new (bench.skel, &err);
+  if (bench.pose == NULL)
     {
-      cli_error (NULL, "bench pose: out of memory");
+      cli_error_ossa (&err, "bench pose");
       goto out;
     }
   duration = bench.anim->duration;
@@ -568,8 +566,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
 
 out:
   free (times);
-  free (bench.local);
-  free (bench.world);
+  ossa_pose_free (bench.pose);
   ossa_clip_cursor_free (bench.cursor);
   ossa_clip_free (bench.clip);
   ossa_document_free (doc);

@@ -132,8 +132,8 @@ cli_sample (int argc, char **argv)
   GOptionContext *context;
   OssaDocument *doc = NULL;
   const OssaAnimation *anim = NULL;
-  OssaTransform *local = NULL;
-  OssaXform *world = NULL;
+  OssaPose *pose = NULL;
+  OssaError err = { 0 };
   const char *path;
   double time_value = 0;
   float t;
@@ -184,25 +184,23 @@ cli_sample (int argc, char **argv)
         goto out;
     }
 
-  local = g_try_new (OssaTransform, MAX (doc->skeleton.n_bones, 1));
-  world = g_try_new (OssaXform, MAX (doc->skeleton.n_bones, 1));
-  if (local == NULL || world == NULL)
+  pose = ossa_pose_new (&doc->skeleton, &err);
+  if (pose == NULL)
     {
-      cli_error (path, "out of memory");
+      cli_error_ossa (&err, path);
       goto out;
     }
-  ossa_animation_sample_pose (anim, &doc->skeleton, t, local);
-  ossa_pose_compute_world (&doc->skeleton, local, world);
+  ossa_pose_sample (pose, anim, &doc->skeleton, t);
+  ossa_pose_update_world (pose, &doc->skeleton);
 
   if (json)
-    print_json (path, doc, anim, t, local, world);
+    print_json (path, doc, anim, t, pose->local, pose->world);
   else
-    print_human (path, doc, anim, t, local, world);
+    print_human (path, doc, anim, t, pose->local, pose->world);
   status = CLI_EXIT_OK;
 
 out:
-  g_free (local);
-  g_free (world);
+  ossa_pose_free (pose);
   ossa_document_free (doc);
   g_free (anim_name);
   g_free (time_text);
