@@ -1331,8 +1331,6 @@ update_create (OssaCanvas *self, double wx, double wy, GdkModifierType state)
   const OssaXform *parent_world = self->create_parent >= 0 ? &world[self->create_parent] : NULL;
   g_autoptr(GError) error = NULL;
   OssaTransform rest;
-  OssaCommand *command;
-  OssaError err = { 0 };
   float length;
 
   if (!ossa_scene_bone_from_points (parent_world, self->create_joint_x, self->create_joint_y,
@@ -1343,49 +1341,30 @@ update_create (OssaCanvas *self, double wx, double wy, GdkModifierType state)
       g_autofree char *name = unique_bone_name (&doc->skeleton);
       guint32 color = self->create_parent >= 0 ? doc->skeleton.bones[self->create_parent].color
                                                : NEW_ROOT_COLOR;
-      guint index;
+      guint selected;
+      int index;
 
       /* The new bone and its shaping by the drag are one undo step: a group from
        * the first motion to the release, inside which the rest and length edits
        * merge by the drag's id. */
-      command = ossa_command_add_bone (doc, name, (int32_t) self->create_parent, &rest, length,
-                                       color, &err);
-      if (command == NULL)
-        {
-          g_message ("%s", err.message);
-          self->drag = DRAG_NONE;
-          return;
-        }
       ossa_editor_begin_group (self->editor, _("Create Bone"));
       self->group_open = TRUE;
-      if (!ossa_editor_execute (self->editor, command, &error))
+      index = ossa_editor_add_bone (self->editor, name, (int) self->create_parent, &rest,
+                                    length, color, &error);
+      if (index < 0)
         {
           finish_create_group (self);
           report_edit_error (self, error);
           return;
         }
-      index = (guint) (ossa_editor_get_document (self->editor)->skeleton.n_bones - 1);
       self->created = index;
-      ossa_editor_select (self->editor, &index, 1, FALSE);
+      selected = (guint) index;
+      ossa_editor_select (self->editor, &selected, 1, FALSE);
       return;
     }
-  command = ossa_command_set_bone_rest (doc, (gsize) self->created, &rest, &err);
-  if (command != NULL)
-    {
-      ossa_command_set_merge_id (command, self->merge_id);
-      if (!ossa_editor_execute (self->editor, command, &error))
-        {
-          report_edit_error (self, error);
-          return;
-        }
-    }
-  command = ossa_command_set_bone_length (doc, (gsize) self->created, length, &err);
-  if (command != NULL)
-    {
-      ossa_command_set_merge_id (command, self->merge_id);
-      if (!ossa_editor_execute (self->editor, command, &error))
-        report_edit_error (self, error);
-    }
+  if (!ossa_editor_shape_bone (self->editor, (guint) self->created, &rest, length,
+                               self->merge_id, &error))
+    report_edit_error (self, error);
 }
 
 /* The press became a drag: take the starting state the drag works from. */

@@ -90,6 +90,52 @@ gboolean            ossa_editor_set_bone_local   (OssaEditor          *self,
                                                   guint64              merge_id,
                                                   GError             **error);
 
+/* Bones, each edit one undo step (ossa-editor-bones.c). A refused edit changes
+ * nothing and says why in @error. merge_id as for ossa_editor_set_bone_local(). */
+int                 ossa_editor_add_bone         (OssaEditor          *self,
+                                                  const char          *name,
+                                                  int                  parent,
+                                                  const OssaTransform *rest,
+                                                  float                length,
+                                                  guint32              color,
+                                                  GError             **error);
+gboolean            ossa_editor_set_bone_rest    (OssaEditor          *self,
+                                                  guint                bone,
+                                                  const OssaTransform *rest,
+                                                  guint64              merge_id,
+                                                  GError             **error);
+gboolean            ossa_editor_set_bone_length  (OssaEditor          *self,
+                                                  guint                bone,
+                                                  float                length,
+                                                  guint64              merge_id,
+                                                  GError             **error);
+gboolean            ossa_editor_shape_bone       (OssaEditor          *self,
+                                                  guint                bone,
+                                                  const OssaTransform *rest,
+                                                  float                length,
+                                                  guint64              merge_id,
+                                                  GError             **error);
+gboolean            ossa_editor_set_bone_color   (OssaEditor          *self,
+                                                  guint                bone,
+                                                  guint32              color,
+                                                  GError             **error);
+gboolean            ossa_editor_check_bone_name  (OssaEditor          *self,
+                                                  guint                bone,
+                                                  const char          *name,
+                                                  GError             **error);
+gboolean            ossa_editor_rename_bone      (OssaEditor          *self,
+                                                  guint                bone,
+                                                  const char          *name,
+                                                  GError             **error);
+gboolean            ossa_editor_reparent_bone    (OssaEditor          *self,
+                                                  guint                bone,
+                                                  int                  new_parent,
+                                                  GError             **error);
+gboolean            ossa_editor_remove_bones     (OssaEditor          *self,
+                                                  const guint         *bones,
+                                                  gsize                n_bones,
+                                                  GError             **error);
+
 /* Selection: bone indices, ascending. The primary bone is the last one picked
  * (what the inspector shows), or -1. */
 const guint        *ossa_editor_get_selection    (OssaEditor    *self,

@@ -584,8 +584,6 @@ commit_edit (Row *r)
   const char *name = gtk_editable_get_text (GTK_EDITABLE (r->entry));
   const OssaBone *bone = get_bone (self, r->bone);
   g_autoptr (GError) error = NULL;
-  OssaCommand *command;
-  OssaError err = { 0 };
 
   if (!r->editing || bone == NULL)
     return FALSE;
@@ -594,16 +592,14 @@ commit_edit (Row *r)
       end_rename (self);
       return TRUE;
     }
-  command = ossa_command_rename_bone (ossa_editor_get_document (self->editor), (gsize) r->bone,
-                                      name, &err);
-  if (command == NULL)
+  if (!ossa_editor_check_bone_name (self->editor, r->bone, name, &error))
     {
-      set_entry_error (r, err.message);
+      set_entry_error (r, error->message);
       return FALSE;
     }
   /* The rename rebuilds the rows (this one included): leave editing first. */
   end_rename (self);
-  if (!ossa_editor_execute (self->editor, command, &error))
+  if (!ossa_editor_rename_bone (self->editor, r->bone, name, &error))
     {
       show_message (self, error->message);
       return FALSE;
@@ -1065,8 +1061,6 @@ _ossa_hierarchy_drop_bone (OssaHierarchy *self, guint bone, int new_parent)
 {
   const OssaDocument *doc;
   g_autoptr (GError) error = NULL;
-  OssaCommand *command;
-  OssaError err = { 0 };
 
   g_return_val_if_fail (OSSA_IS_HIERARCHY (self), FALSE);
   if (self->editor == NULL)
@@ -1074,17 +1068,9 @@ _ossa_hierarchy_drop_bone (OssaHierarchy *self, guint bone, int new_parent)
   doc = ossa_editor_get_document (self->editor);
   if (bone < doc->skeleton.n_bones && doc->skeleton.bones[bone].parent == new_parent)
     return FALSE;
-  command = ossa_command_reparent_bone (doc, bone, new_parent, &err);
-  if (command == NULL)
+  if (!ossa_editor_reparent_bone (self->editor, bone, new_parent, &error))
     {
       /* Translators: %s is the reason, e.g. that a bone cannot hang from its own child */
-      g_autofree char *message = g_strdup_printf (_("Not moved: %s"), err.message);
-
-      show_message (self, message);
-      return FALSE;
-    }
-  if (!ossa_editor_execute (self->editor, command, &error))
-    {
       g_autofree char *message = g_strdup_printf (_("Not moved: %s"), error->message);
 
       show_message (self, message);

@@ -257,24 +257,6 @@ report (OssaInspector *self, gboolean ok, GError *error)
   update_fields (self);
 }
 
-static gboolean
-execute (OssaInspector *self, OssaCommand *command, const OssaError *err, guint64 merge_id,
-         GError **error)
-{
-  gboolean ok;
-
-  if (command == NULL)
-    {
-      ossa_gerror_set_from_core (error, err);
-      return FALSE;
-    }
-  ossa_command_set_merge_id (command, merge_id);
-  self->applying++;
-  ok = ossa_editor_execute (self->editor, command, error);
-  self->applying--;
-  return ok;
-}
-
 static void
 transform_changed_cb (GtkSpinButton *spin, OssaInspector *self)
 {
@@ -315,16 +297,15 @@ static void
 length_changed_cb (GtkSpinButton *spin, OssaInspector *self)
 {
   g_autoptr (GError) error = NULL;
-  OssaError err = { 0 };
-  OssaCommand *command;
   gboolean ok;
 
   if (!can_edit (self))
     return;
-  command = ossa_command_set_bone_length (ossa_editor_get_document (self->editor),
-                                          (gsize) self->bone,
-                                          (float) gtk_spin_button_get_value (spin), &err);
-  ok = execute (self, command, &err, session_merge_id (self, GTK_WIDGET (spin)), &error);
+  self->applying++;
+  ok = ossa_editor_set_bone_length (self->editor, (guint) self->bone,
+                                    (float) gtk_spin_button_get_value (spin),
+                                    session_merge_id (self, GTK_WIDGET (spin)), &error);
+  self->applying--;
   report (self, ok, error);
 }
 
@@ -332,8 +313,6 @@ static void
 color_set_cb (GtkColorButton *button, OssaInspector *self)
 {
   g_autoptr (GError) error = NULL;
-  OssaError err = { 0 };
-  OssaCommand *command;
   GdkRGBA rgba;
   gboolean ok;
 
@@ -341,9 +320,10 @@ color_set_cb (GtkColorButton *button, OssaInspector *self)
     return;
   close_session (self);
   gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &rgba);
-  command = ossa_command_set_bone_color (ossa_editor_get_document (self->editor),
-                                         (gsize) self->bone, color_from_rgba (&rgba), &err);
-  ok = execute (self, command, &err, 0, &error);
+  self->applying++;
+  ok = ossa_editor_set_bone_color (self->editor, (guint) self->bone, color_from_rgba (&rgba),
+                                   &error);
+  self->applying--;
   report (self, ok, error);
 }
 
@@ -365,8 +345,7 @@ commit_name (OssaInspector *self)
   const OssaBone *bone;
   const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_entry));
   g_autoptr (GError) error = NULL;
-  OssaError err = { 0 };
-  OssaCommand *command;
+  gboolean ok;
 
   if (!can_edit (self))
     return FALSE;
@@ -379,9 +358,10 @@ commit_name (OssaInspector *self)
       set_name_error (self, NULL);
       return TRUE;
     }
-  command = ossa_command_rename_bone (ossa_editor_get_document (self->editor),
-                                      (gsize) self->bone, name, &err);
-  if (!execute (self, command, &err, 0, &error))
+  self->applying++;
+  ok = ossa_editor_rename_bone (self->editor, (guint) self->bone, name, &error);
+  self->applying--;
+  if (!ok)
     {
       set_name_error (self, error->message);
       return FALSE;

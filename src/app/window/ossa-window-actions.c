@@ -228,55 +228,18 @@ redo_activated (GSimpleAction *action,
     show_error (self, _("Could not redo"), error);
 }
 
-/* Removes the selected bones as one undo step. A bone takes its subtree with it,
- * so a selected bone under another selected bone is already covered; the others
- * go from the highest index down, which leaves the lower indices where they are
- * (children always come after their parents). */
+/* Removes the selected bones, each with its subtree, as one undo step. */
 static void
 delete_activated (GSimpleAction *action,
                   GVariant      *parameter,
                   gpointer       user_data)
 {
   OssaWindow *self = OSSA_WINDOW (user_data);
-  const OssaDocument *doc = ossa_editor_get_document (self->editor);
   gsize n_selected;
   const guint *selected = ossa_editor_get_selection (self->editor, &n_selected);
-  g_autoptr(GArray) doomed = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GError) error = NULL;
 
-  for (gsize i = 0; i < n_selected; i++)
-    {
-      gboolean covered = FALSE;
-      int32_t up;
-
-      if (selected[i] >= doc->skeleton.n_bones)
-        continue;
-      for (up = doc->skeleton.bones[selected[i]].parent; up >= 0 && !covered;
-           up = doc->skeleton.bones[up].parent)
-        covered = ossa_editor_is_selected (self->editor, (guint) up);
-      if (!covered)
-        g_array_append_val (doomed, selected[i]);
-    }
-  if (doomed->len == 0)
-    return;
-
-  ossa_editor_begin_group (self->editor,
-                           n_selected > 1 ? _("Delete Bones") : _("Delete Bone"));
-  for (guint k = doomed->len; k > 0 && error == NULL; k--)
-    {
-      guint bone = g_array_index (doomed, guint, k - 1);
-      OssaError err = { 0 };
-      OssaCommand *command;
-
-      command = ossa_command_remove_bone (ossa_editor_get_document (self->editor), bone, &err);
-      if (command == NULL)
-        ossa_gerror_set_from_core (&error, &err);
-      else
-        ossa_editor_execute (self->editor, command, &error);
-    }
-  ossa_editor_end_group (self->editor);
-
-  if (error != NULL)
+  if (!ossa_editor_remove_bones (self->editor, selected, n_selected, &error))
     show_error (self, _("Could not delete the bones"), error);
 }
 

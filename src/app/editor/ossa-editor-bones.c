@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The editor's bone edits: the one door through which the canvas, the bone tree,
+ * the inspector and the window's actions change the skeleton. Each builds the core
+ * command (which validates and changes nothing on refusal) and runs it through the
+ * undo history; widgets never build commands themselves. */
+#define G_LOG_DOMAIN "ossa-editor"
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include <glib/gi18n.h>
+
+#include "ossa-editor.h"
+#include "ossa-gerror.h"
+
+/* Runs a just-built command (NULL: refused, err says why) with merge_id (0: its own
+ * undo step). */
+static gboolean
+run_bone_command (OssaEditor *self, OssaCommand *command, const OssaError *err,
+                  guint64 merge_id, GError **error)
+{
+  if (command == NULL)
+    {
+      ossa_gerror_set_from_core (error, err);
+      return FALSE;
+    }
+  if (merge_id != 0)
+    ossa_command_set_merge_id (command, merge_id);
+  return ossa_editor_execute (self, command, error);
+}
+
+/**
+ * ossa_editor_add_bone:
+ * @parent: the new bone's parent, or -1 for a root
+ *
+ * Adds a bone after the last one. Returns its index, or -1 with @error set.
+ */
+int
+ossa_editor_add_bone (OssaEditor *self, const char *name, int parent, const OssaTransform *rest,
+                      float length, guint32 color, GError **error)
+{
+  const OssaDocument *doc;
+  OssaError err = { 0 };
+  OssaCommand *command;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), -1);
+  doc = ossa_editor_get_document (self);
+  command = ossa_command_add_bone (doc, name, (int32_t) parent, rest, length, color, &err);
+  if (!run_bone_command (self, command, &err, 0, error))
+    return -1;
+  return (int) ossa_editor_get_document (self)->skeleton.n_bones - 1;
+}
+
+gboolean
+ossa_editor_set_bone_rest (OssaEditor *self, guint bone, const OssaTransform *rest,
+                           guint64 merge_id, GError **error)
+{
+  OssaError err = { 0 };
+  OssaCommand *command;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  command = ossa_command_set_bone_rest (ossa_editor_get_document (self), bone, rest, &err);
+  return run_bone_command (self, command, &err, merge_id, error);
+}
+
+gboolean
+ossa_editor_set_bone_length (OssaEditor *self, guint bone, float length, guint64 merge_id,
+                             GError **error)
+{
+  OssaError err = { 0 };
+  OssaCommand *command;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  command = ossa_command_set_bone_length (ossa_editor_get_document (self), bone, length, &err);
+  return run_bone_command (self, command, &err, merge_id, error);
+}
+
+gboolean
+ossa_editor_set_bone_color (OssaEditor *self, guint bone, guint32 color, GError **error)
+{
+  OssaError err = { 0 };
+  OssaCommand *command;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  command = ossa_command_set_bone_color (ossa_editor_get_document (self), bone, color, &err);
+  return run_bone_command (self, command, &err, 0, error);
+}
+
+/* Whether @name would be accepted for @bone, without renaming: a bone tree's
+ * rename field stays open on a refused name and closes only on one that goes. */
+gboolean
+ossa_editor_check_bone_name (OssaEditor *self, guint bone, const char *name, GError **error)
+{
+  OssaError err = { 0 };
+  OssaCommand *command;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  command = ossa_command_rename_bone (ossa_editor_get_document (self), bone, name, &err);
+  if (command == NULL)
+    {
+      g_set_error_literal (error, OSSA_CORE_ERROR, (int) err.code, err.message);
+      return FALSE;
+    }
+  ossa_command_free (command);
+  return TRUE;
+}
+
+gboolean
+ossa_editor_rename_bone (OssaEditor *self, guint bone, const char *name, GError **error)
+{
+  OssaError err = { 0 };
+  OssaCommand *command;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  command = ossa_command_rename_bone (ossa_editor_get_document (self), bone, name, &err);
+  return run_bone_command (self, command, &err, 0, error);
+}
+
+gboolean
+ossa_editor_reparent_bone (OssaEditor *self, guint bone, int new_parent, GError **error)
+{
+  OssaError err = { 0 };
+  OssaCommand *command;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  command = ossa_command_reparent_bone (ossa_editor_get_document (self), bone,
+                                        (int32_t) new_parent, &err);
+  return run_bone_command (self, command, &err, 0, error);
+}
+
+/**
+ * ossa_editor_shape_bone:
+ *
+ * What the Create tool's drag does to the bone it made, at each motion: its rest
+ * transform and length, merged into the drag's undo step by @merge_id. A value the
+ * core refuses (a zero length while the pointer is back on the joint) is skipped,
+ * not an error: the drag goes on. FALSE with @error set when an edit failed.
+ */
+gboolean
+ossa_editor_shape_bone (OssaEditor *self, guint bone, const OssaTransform *rest, float length,
+                        guint64 merge_id, GError **error)
+{
+  const OssaDocument *doc;
+  OssaError err = { 0 };
+  OssaCommand *command;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  doc = ossa_editor_get_document (self);
+  command = ossa_command_set_bone_rest (doc, bone, rest, &err);
+  if (command != NULL && !run_bone_command (self, command, &err, merge_id, error))
+    return FALSE;
+  doc = ossa_editor_get_document (self);
+  command = ossa_command_set_bone_length (doc, bone, length, &err);
+  if (command != NULL && !run_bone_command (self, command, &err, merge_id, error))
+    return FALSE;
+  return TRUE;
+}
+
+static int
+compare_guint (const void *a, const void *b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Whether a bone above @bone is in @bones (ascending): then removing that one takes
+ * @bone too. */
+static gboolean
+has_listed_ancestor (const OssaSkeleton *skel, guint bone, const guint *bones, gsize n_bones)
+{
+  for (int32_t up = skel->bones[bone].parent; up >= 0; up = skel->bones[up].parent)
+    {
+      guint key = (guint) up;
+
+      if (bsearch (&key, bones, n_bones, sizeof *bones, compare_guint) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * ossa_editor_remove_bones:
+ * @bones: (array length=n_bones): bone indices, ascending
+ *
+ * Removes @bones, each with its subtree, as one undo step. A bone under another
+ * listed bone is already covered; the others go from the highest index down, which
+ * leaves the lower indices where they are (children always come after their
+ * parents). Returns FALSE with @error set when one was refused.
+ */
+gboolean
+ossa_editor_remove_bones (OssaEditor *self, const guint *bones, gsize n_bones, GError **error)
+{
+  const OssaSkeleton *skel;
+  g_autoptr(GArray) doomed = g_array_new (FALSE, FALSE, sizeof (guint));
+  GError *failure = NULL;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  skel = &ossa_editor_get_document (self)->skeleton;
+  for (gsize i = 0; i < n_bones; i++)
+    if (bones[i] < skel->n_bones && !has_listed_ancestor (skel, bones[i], bones, n_bones))
+      g_array_append_val (doomed, bones[i]);
+  if (doomed->len == 0)
+    return TRUE;
+
+  ossa_editor_begin_group (self, n_bones > 1 ? _("Delete Bones") : _("Delete Bone"));
+  for (guint k = doomed->len; k > 0 && failure == NULL; k--)
+    {
+      OssaError err = { 0 };
+      OssaCommand *command;
+
+      command = ossa_command_remove_bone (ossa_editor_get_document (self),
+                                         g_array_index (doomed, guint, k - 1), &err);
+      run_bone_command (self, command, &err, 0, &failure);
+    }
+  ossa_editor_end_group (self);
+  if (failure != NULL)
+    {
+      g_propagate_error (error, failure);
+      return FALSE;
+    }
+  return TRUE;
+}
