@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The house rules a build cannot see, checked on the source tree (HACKING.md).
+
+  edit-door   no file of src/app outside editor/ calls ossa_command_*: widgets ask
+              OssaEditor for edits and never build core commands;
+  layers      src/core includes only core headers, src/cli only core and cli ones,
+              src/app only core and app ones; a folder's -private.h is included only
+              by that folder (and by tests and benches);
+  size        no source file of src/, bench/ or tests/ is over 1,200 lines;
+  headers     every header says what its file is for in a comment at its top.
+
+Usage: check-house.py SOURCE_ROOT [RULE…]; prints one line per breach as
+FILE:LINE: message, and exits 1 when there is any.
+"""
+import os
+import re
+import sys
+
+MAX_LINES = 1200
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+
+def sources(root, top, exts=('.c', '.h')):
+    for folder, _, files in os.walk(os.path.join(root, top)):
+        for name in sorted(files):
+            if name.endswith(exts):
+                yield os.path.join(folder, name)
+
+
+def read_lines(path):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        return f.read().split('\n')
+
+
+def rel(root, path):
+    return os.path.relpath(path, root)
+
+
+def check_edit_door(root):
+    app = os.path.join(root, 'src', 'app')
+    editor = os.path.join(app, 'editor') + os.sep
+    call = re.compile(r'\bossa_command_\w*\s*\(')
+    for path in sources(root, 'src/app'):
+        if path.startswith(editor):
+            continue
+        for number, line in enumerate(read_lines(path), 1):
+            if call.search(line):
+                yield (rel(root, path), number,
+                       'builds a core command; ask OssaEditor for the edit instead '
+                       '(src/app/editor/)')
+
+
+def header_index(root):
+    """Header name -> the folders (relative to root) that hold a file of that name."""
+    index = {}
+    for top in ('src', 'proto'):
+        for path in sources(root, top, ('.h',)):
+            index.setdefault(os.path.basename(path), []).append(
+                os.path.dirname(rel(root, path)))
+    return index
+
+
+def layer_of(folder):
+    parts = folder.split(os.sep)
+    if parts[:2] == ['src', 'core']:
+        return 'core'
+    if parts[:2] == ['src', 'cli']:
+        return 'cli'
+    if parts[:2] == ['src', 'app']:
+        return 'app'
+    return None
+
+
+ALLOWED = {'core': {'core'}, 'cli': {'core', 'cli'}, 'app': {'core', 'app'}}
+
+
+def check_layers(root):
+    index = header_index(root)
+    for path in sources(root, 'src'):
+        folder = os.path.dirname(rel(root, path))
+        layer = layer_of(folder)
+        for number, line in enumerate(read_lines(path), 1):
+            m = INCLUDE.match(line)
+            if not m:
+                continue
+            name = os.path.basename(m.group(1))
+            homes = index.get(name)
+            if not homes:
+                continue  # generated (config.h, ossa.pb-c.h, resources)
+            # A bare include finds the header in the including file's own folder first.
+            home = folder if folder in homes else homes[0]
+            target = layer_of(home)
+            if target is not None and target not in ALLOWED[layer]:
+                yield (rel(root, path), number,
+                       f'{layer} includes {name} of the {target} layer')
+            if name.endswith('-private.h') and home != folder and target == layer == 'app':
+                yield (rel(root, path), number,
+                       f'{name} is private to {home}/; use its public header')
+
+
+def check_size(root):
+    for top in ('src', 'bench', 'tests'):
+        for path in sources(root, top, ('.c', '.h', '.py')):
+            n = len(read_lines(path)) - 1
+            if n > MAX_LINES:
+                yield (rel(root, path), n,
+                       f'{n} lines, over {MAX_LINES}: split it by concept')
+
+
+def check_headers(root):
+    for path in sources(root, 'src', ('.h',)):
+        head = '\n'.join(read_lines(path)[:30])
+        body = re.sub(r'/\*\s*SPDX-License-Identifier:[^*]*\*/', '', head)
+        if not re.search(r'/\*[^*]', body):
+            yield (rel(root, path), 1,
+                   'no comment at the top saying what this header is for')
+
+
+RULES = {
+    'edit-door': check_edit_door,
+    'layers': check_layers,
+    'size': check_size,
+    'headers': check_headers,
+}
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    root = argv[1]
+    names = argv[2:] or list(RULES)
+    breaches = 0
+    for name in names:
+        if name not in RULES:
+            print(f'check-house: no rule "{name}" (rules: {", ".join(RULES)})',
+                  file=sys.stderr)
+            return 2
+        for path, line, message in RULES[name](root):
+            print(f'{path}:{line}: {name}: {message}')
+            breaches += 1
+    return 1 if breaches else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
