@@ -52,8 +52,17 @@ void       ossa_dialogs_add_filter             (GtkFileChooser       *chooser,
 GFile     *ossa_dialogs_with_suffix            (GFile                *file,
                                                 const char           *suffix);
 
+/* The name a person reads for file: its base name, made displayable. */
+char      *ossa_dialogs_dup_display_name       (GFile                *file);
+
 GtkWindow *ossa_dialogs_show_error             (GtkWindow            *parent,
                                                 const char           *primary,
                                                 const char           *secondary);
+/* Every "Could not X" message: the primary text from format, the reason from
+ * error (nullable) under it. */
+GtkWindow *ossa_dialogs_show_failure           (GtkWindow            *parent,
+                                                const GError         *error,
+                                                const char           *format,
+                                                ...) G_GNUC_PRINTF (3, 4);
 
 G_END_DECLS
