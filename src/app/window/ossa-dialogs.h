@@ -7,7 +7,9 @@ G_BEGIN_DECLS
 
 /* The dialogs the editor shows, behind one small async API. GTK 4.8 has no
  * GtkFileDialog/GtkAlertDialog (4.10); these wrap GtkFileChooserNative and
- * GtkMessageDialog so that moving to the new classes touches this file only. */
+ * GtkMessageDialog so that moving to the new classes touches this file only.
+ * Each dialog owns itself until answered (then destroys itself); the caller gets
+ * the chosen GFile, to own, from the _finish() function. */
 
 void       ossa_dialogs_choose_document        (GtkWindow            *parent,
                                                 GFile                *initial_folder,
