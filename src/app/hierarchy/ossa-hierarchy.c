@@ -94,7 +94,6 @@ editor_selection_changed_cb (OssaEditor *editor, OssaHierarchy *self)
   _ossa_hierarchy_sync_selection (self, TRUE);
 }
 
-
 /**
  * ossa_hierarchy_start_rename:
  *

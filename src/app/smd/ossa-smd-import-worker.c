@@ -8,7 +8,6 @@
 #include "ossa-gerror.h"
 #include "ossa-smd-import-worker.h"
 
-
 /* What one import shares between the caller's main context and the worker thread.
  * Reference counted: the task holds it, and so does each progress report on its
  * way to the main context. */

@@ -10,7 +10,6 @@
 /* At most this many notices are listed; the rest are counted. */
 #define NOTICES_SHOWN 200
 
-
 static void
 notices_response_cb (GtkDialog *dialog,
                      int        response,

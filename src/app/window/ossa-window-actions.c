@@ -6,7 +6,6 @@
 #include <glib/gi18n.h>
 
 #include "ossa-dialogs.h"
-#include "ossa-gerror.h"
 #include "ossa-smd-export.h"
 #include "ossa-window-private.h"
 

@@ -5,7 +5,6 @@
 
 #include <glib/gi18n.h>
 
-#include "ossa-dialogs.h"
 #include "ossa-cached-bin.h"
 #include "ossa-window-private.h"
 
