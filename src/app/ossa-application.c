@@ -58,6 +58,31 @@ load_settings (void)
   return g_settings_new_full (schema, NULL, NULL);
 }
 
+static void
+window_file_used_cb (OssaWindow      *window,
+                     GFile           *file,
+                     OssaApplication *self)
+{
+  ossa_application_add_recent_file (self, file);
+}
+
+/* Every window joins here, however it was made: it gets the settings and tells
+ * the application which files it used. The window never calls back. */
+static void
+ossa_application_window_added (GtkApplication *app,
+                               GtkWindow      *window)
+{
+  OssaApplication *self = OSSA_APPLICATION (app);
+
+  GTK_APPLICATION_CLASS (ossa_application_parent_class)->window_added (app, window);
+
+  if (!OSSA_IS_WINDOW (window))
+    return;
+  if (self->settings != NULL)
+    ossa_window_set_settings (OSSA_WINDOW (window), self->settings);
+  g_signal_connect_object (window, "file-used", G_CALLBACK (window_file_used_cb), self, 0);
+}
+
 static OssaWindow *
 new_window (OssaApplication *self)
 {
@@ -355,8 +380,10 @@ ossa_application_class_init (OssaApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
 
   object_class->dispose = ossa_application_dispose;
+  gtk_app_class->window_added = ossa_application_window_added;
 
   app_class->startup = ossa_application_startup;
   app_class->activate = ossa_application_activate;

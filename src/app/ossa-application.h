@@ -5,6 +5,10 @@
 
 G_BEGIN_DECLS
 
+/* OssaApplication, the editor process: its windows (it owns them, GTK-style),
+ * the app.* actions and keys, the settings it hands each window as it joins, and
+ * the recent files it keeps from the windows' OssaWindow::file-used. */
+
 #define OSSA_TYPE_APPLICATION (ossa_application_get_type ())
 
 G_DECLARE_FINAL_TYPE (OssaApplication, ossa_application, OSSA, APPLICATION, GtkApplication)

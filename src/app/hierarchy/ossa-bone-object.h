@@ -5,6 +5,10 @@
 
 G_BEGIN_DECLS
 
+/* OssaBoneObject, one bone as a list item: the bone tree's model holds one per
+ * row (its index, name, depth and colour, copied from the skeleton), and a
+ * dragged row carries one. It owns its name; the list store owns the objects. */
+
 #define OSSA_TYPE_BONE_OBJECT (ossa_bone_object_get_type ())
 
 G_DECLARE_FINAL_TYPE (OssaBoneObject, ossa_bone_object, OSSA, BONE_OBJECT, GObject)

@@ -1,23 +1,133 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ossa-editor.h"
 #include "ossa-hierarchy.h"
 
 G_BEGIN_DECLS
 
-/* For the GUI tests: what the panel's gestures call, without the gestures. */
+/* OssaHierarchy's insides, shared by its files: ossa-hierarchy.c (the GObject,
+ * the message under the list, the editor's signals), ossa-hierarchy-tree.c (the
+ * list model and the selection), ossa-hierarchy-row.c (the row widgets and
+ * renaming) and ossa-hierarchy-drop.c (drag and drop). The panel owns the
+ * selection model, which owns the tree, which owns the links; the list view's
+ * widgets own their rows. The last three functions are for the GUI tests: what
+ * the panel's gestures call, without the gestures. */
 
-/* What a drop of @bone does: onto bone @new_parent, or onto the empty space under
- * the rows when @new_parent is -1. A refused drop changes nothing and shows the
- * core's reason under the list; returns whether the bone moved. */
-gboolean     _ossa_hierarchy_drop_bone        (OssaHierarchy *self,
-                                               guint          bone,
-                                               int            new_parent);
+/* The links of one skeleton's tree, shared with the GtkTreeListModel made from
+ * them (which frees them): child models are made lazily, from these. */
+typedef struct
+{
+  OssaEditor *editor;         /* a reference: names and colours are read from it */
+  gsize       n_bones;
+  int         first_root;
+  int        *parent;
+  int        *first_child;
+  int        *next_sibling;
+  guint      *depth;
+  guint      *sibling_index;  /* place among the parent's children (or the roots) */
+  char      **names;          /* as the rows show them, to tell renames apart */
+} OssaBoneLinks;
+
+/* The widgets of one row, attached to (and freed with) its GtkTreeExpander. */
+typedef struct
+{
+  OssaHierarchy  *self;
+  GtkWidget      *expander;
+  GtkWidget      *box;
+  GtkWidget      *deep_arrow;  /* the expander arrow of rows past MAX_INDENT_LEVELS */
+  GtkTreeListRow *deep_row;
+  GtkWidget      *swatch;
+  GtkWidget      *label;
+  GtkWidget      *entry;
+  int             bone;        /* -1 while unbound */
+  guint32         color;
+  gboolean        editing;
+} OssaHierarchyRow;
+
+struct _OssaHierarchy
+{
+  GtkWidget           parent_instance;
+
+  /* Template children */
+  GtkWidget          *scroller;
+  GtkListView        *list_view;
+  GtkLabel           *message_label;
+
+  OssaEditor         *editor;
+  GtkMultiSelection  *selection;
+  GtkTreeListModel   *tree;          /* owned by selection */
+  OssaBoneLinks      *links;         /* owned by tree */
+  GHashTable         *bound_rows;    /* OssaHierarchyRow * */
+
+  guint               syncing;       /* > 0 while the panel itself changes a selection */
+  int                 rename_bone;   /* -1 when not renaming */
+  OssaHierarchyRow   *rename_row;
+  int                 drag_bone;     /* -1 when no row is being dragged */
+  int                 press_bone;    /* the row last pressed, for double-clicks */
+  guint32             press_time;
+  guint               rename_idle;   /* a double-click's rename, after the click */
+  OssaHierarchyRow   *drop_row;      /* highlighted drop target */
+  int                 drop_bone;     /* a drop waiting for the idle handler */
+  int                 drop_parent;
+  guint               drop_idle;
+  guint               message_timeout;
+};
+
+/* ossa-hierarchy.c: a message under the list, hidden after a few seconds. */
+void                _ossa_hierarchy_show_message     (OssaHierarchy    *self,
+                                                      const char       *message);
+void                _ossa_hierarchy_hide_message     (OssaHierarchy    *self);
+
+/* ossa-hierarchy-tree.c */
+void                _ossa_hierarchy_tree_init        (OssaHierarchy    *self);
+/* A new tree for the editor's skeleton, keeping collapsed rows collapsed. */
+void                _ossa_hierarchy_rebuild          (OssaHierarchy    *self);
+/* The rows take new bone names without a rebuild; FALSE when the tree changed
+ * shape and needs one. */
+gboolean            _ossa_hierarchy_rename_in_place  (OssaHierarchy    *self);
+/* Editor → rows. */
+void                _ossa_hierarchy_sync_selection   (OssaHierarchy    *self,
+                                                      gboolean          scroll);
+/* The row of bone (a new reference), or NULL when an ancestor is collapsed
+ * (unless expand, which opens them). */
+GtkTreeListRow     *_ossa_hierarchy_find_row         (OssaHierarchy    *self,
+                                                      guint             bone,
+                                                      gboolean          expand);
+int                 _ossa_hierarchy_row_bone         (GtkTreeListRow   *row);
+void                _ossa_hierarchy_scroll_to        (OssaHierarchy    *self,
+                                                      guint             position);
+
+/* ossa-hierarchy-row.c */
+GtkListItemFactory *_ossa_hierarchy_row_factory_new  (OssaHierarchy    *self);
+/* The bone of the editor's skeleton, or NULL. */
+const OssaBone     *_ossa_hierarchy_get_bone         (OssaHierarchy    *self,
+                                                      int               bone);
+void                _ossa_hierarchy_start_rename_bone (OssaHierarchy   *self,
+                                                       guint            bone);
+void                _ossa_hierarchy_end_rename       (OssaHierarchy    *self);
+void                _ossa_hierarchy_relabel_rows     (OssaHierarchy    *self);
+void                _ossa_hierarchy_refresh_colors   (OssaHierarchy    *self);
+
+/* ossa-hierarchy-drop.c */
+void                _ossa_hierarchy_add_drag_source  (OssaHierarchyRow *r);
+void                _ossa_hierarchy_add_drop_target  (OssaHierarchy    *self);
+/* Lights up r (NULL: none) as where the dragged bone would go. */
+void                _ossa_hierarchy_set_drop_row     (OssaHierarchy    *self,
+                                                      OssaHierarchyRow *r);
+
+/* For the GUI tests. What a drop of @bone does: onto bone @new_parent, or onto
+ * the empty space under the rows when @new_parent is -1. A refused drop changes
+ * nothing and shows the core's reason under the list; returns whether the bone
+ * moved. */
+gboolean            _ossa_hierarchy_drop_bone        (OssaHierarchy    *self,
+                                                      guint             bone,
+                                                      int               new_parent);
 
 /* The entry of the row being renamed, or NULL. */
-GtkEditable *_ossa_hierarchy_get_rename_entry (OssaHierarchy *self);
+GtkEditable        *_ossa_hierarchy_get_rename_entry (OssaHierarchy    *self);
 
 /* The text of the message under the list ("" when none is shown). */
-const char  *_ossa_hierarchy_get_message      (OssaHierarchy *self);
+const char         *_ossa_hierarchy_get_message      (OssaHierarchy    *self);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ossa-curve-view.h"
 #include "ossa-gerror.h"
 #include "ossa-key-inspector.h"
 
@@ -16,245 +17,6 @@
  * The "interp" and "spin" properties hold that ("" when mixed) and back the
  * keys.interp and keys.spin actions, so the toggle buttons follow them; setting
  * one (a button, the action) applies to every selected key as one undo step. */
-
-/* ---- the curve editor ---- */
-
-#define OSSA_TYPE_CURVE_VIEW (ossa_curve_view_get_type ())
-G_DECLARE_FINAL_TYPE (OssaCurveView, ossa_curve_view, OSSA, CURVE_VIEW, GtkWidget)
-
-#define CURVE_PAD 14.0
-#define CURVE_Y_MIN -0.3  /* room for overshoot */
-#define CURVE_Y_MAX 1.3
-#define HANDLE_PICK 10.0
-
-struct _OssaCurveView
-{
-  GtkWidget         parent_instance;
-
-  OssaKeyInspector *inspector;   /* not a reference: the inspector owns this */
-  OssaCurve         curve;
-  gboolean          enabled;     /* bezier keys selected */
-  int               dragging;    /* 0 none, 1 or 2: the handle */
-};
-
-G_DEFINE_FINAL_TYPE (OssaCurveView, ossa_curve_view, GTK_TYPE_WIDGET)
-
-static void
-curve_to_widget (OssaCurveView *self, double u, double v, double *x, double *y)
-{
-  double w = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * CURVE_PAD;
-  double h = gtk_widget_get_height (GTK_WIDGET (self)) - 2 * CURVE_PAD;
-
-  *x = CURVE_PAD + u * w;
-  *y = CURVE_PAD + (CURVE_Y_MAX - v) / (CURVE_Y_MAX - CURVE_Y_MIN) * h;
-}
-
-static void
-widget_to_curve (OssaCurveView *self, double x, double y, double *u, double *v)
-{
-  double w = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - 2 * CURVE_PAD, 1);
-  double h = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - 2 * CURVE_PAD, 1);
-
-  *u = CLAMP ((x - CURVE_PAD) / w, 0, 1);
-  *v = CLAMP (CURVE_Y_MAX - (y - CURVE_PAD) / h * (CURVE_Y_MAX - CURVE_Y_MIN), CURVE_Y_MIN,
-              CURVE_Y_MAX);
-}
-
-static void
-ossa_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
-{
-  OssaCurveView *self = OSSA_CURVE_VIEW (widget);
-  double w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  double x0, y0, x1, y1, hx, hy;
-  cairo_t *cr;
-  const OssaCurve *c = &self->curve;
-  double alpha = self->enabled ? 1.0 : 0.35;
-
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h));
-  cairo_set_source_rgb (cr, 0.133, 0.137, 0.153);
-  cairo_paint (cr);
-
-  /* The unit square and its quarters. */
-  curve_to_widget (self, 0, 0, &x0, &y0);
-  curve_to_widget (self, 1, 1, &x1, &y1);
-  cairo_set_line_width (cr, 1);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.06);
-  for (int i = 1; i < 4; i++)
-    {
-      double gx = round (x0 + (x1 - x0) * i / 4) + 0.5, gy = round (y0 + (y1 - y0) * i / 4) + 0.5;
-
-      cairo_move_to (cr, gx, y1);
-      cairo_line_to (cr, gx, y0);
-      cairo_move_to (cr, x0, gy);
-      cairo_line_to (cr, x1, gy);
-    }
-  cairo_stroke (cr);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.18);
-  cairo_rectangle (cr, round (x0) + 0.5, round (y1) + 0.5, round (x1 - x0), round (y0 - y1));
-  cairo_stroke (cr);
-
-  /* The linear diagonal for reference, then the curve. */
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.12);
-  cairo_move_to (cr, x0, y0);
-  cairo_line_to (cr, x1, y1);
-  cairo_stroke (cr);
-
-  cairo_set_line_width (cr, 2);
-  cairo_set_source_rgba (cr, 0.435, 0.816, 0.627, alpha);
-  cairo_move_to (cr, x0, y0);
-  {
-    double ax, ay, bx, by;
-
-    curve_to_widget (self, c->x1, c->y1, &ax, &ay);
-    curve_to_widget (self, c->x2, c->y2, &bx, &by);
-    cairo_curve_to (cr, ax, ay, bx, by, x1, y1);
-  }
-  cairo_stroke (cr);
-
-  /* The handles: lines from the ends, and a disc each. */
-  if (self->enabled)
-    for (int i = 0; i < 2; i++)
-      {
-        double ex = i == 0 ? x0 : x1, ey = i == 0 ? y0 : y1;
-
-        curve_to_widget (self, i == 0 ? c->x1 : c->x2, i == 0 ? c->y1 : c->y2, &hx, &hy);
-        cairo_set_line_width (cr, 1);
-        cairo_set_source_rgba (cr, 1, 0.757, 0.259, 0.8);
-        cairo_move_to (cr, ex, ey);
-        cairo_line_to (cr, hx, hy);
-        cairo_stroke (cr);
-        cairo_arc (cr, hx, hy, self->dragging == i + 1 ? 5.5 : 4.5, 0, 2 * G_PI);
-        cairo_set_source_rgb (cr, 1, 0.757, 0.259);
-        cairo_fill_preserve (cr);
-        cairo_set_source_rgb (cr, 0.08, 0.08, 0.09);
-        cairo_stroke (cr);
-      }
-  cairo_destroy (cr);
-}
-
-static void
-ossa_curve_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
-                         int *minimum, int *natural, int *minimum_baseline,
-                         int *natural_baseline)
-{
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 120 : 110;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 200 : 130;
-}
-
-static void ossa_key_inspector_apply_curve (OssaKeyInspector *self, const OssaCurve *curve);
-
-static int
-handle_at (OssaCurveView *self, double x, double y)
-{
-  int best = 0;
-  double best_d = HANDLE_PICK;
-
-  for (int i = 0; i < 2; i++)
-    {
-      double hx, hy, d;
-
-      curve_to_widget (self, i == 0 ? self->curve.x1 : self->curve.x2,
-                       i == 0 ? self->curve.y1 : self->curve.y2, &hx, &hy);
-      d = hypot (hx - x, hy - y);
-      if (d <= best_d)
-        {
-          best_d = d;
-          best = i + 1;
-        }
-    }
-  return best;
-}
-
-static void
-curve_press (OssaCurveView *self, double x, double y)
-{
-  self->dragging = self->enabled ? handle_at (self, x, y) : 0;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-curve_motion (OssaCurveView *self, double x, double y)
-{
-  double u, v;
-
-  if (self->dragging == 0)
-    return;
-  widget_to_curve (self, x, y, &u, &v);
-  if (self->dragging == 1)
-    {
-      self->curve.x1 = (float) u;
-      self->curve.y1 = (float) v;
-    }
-  else
-    {
-      self->curve.x2 = (float) u;
-      self->curve.y2 = (float) v;
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* The drag shapes a preview; the keys change once, on release. */
-static void
-curve_release (OssaCurveView *self, double x, double y)
-{
-  OssaCurve curve;
-
-  if (self->dragging == 0)
-    return;
-  curve_motion (self, x, y);
-  self->dragging = 0;
-  curve = self->curve;
-  ossa_key_inspector_apply_curve (self->inspector, &curve);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_curve_begin (GtkGestureDrag *gesture, double x, double y, OssaCurveView *self)
-{
-  curve_press (self, x, y);
-}
-
-static void
-on_curve_update (GtkGestureDrag *gesture, double dx, double dy, OssaCurveView *self)
-{
-  double x, y;
-
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  curve_motion (self, x + dx, y + dy);
-}
-
-static void
-on_curve_end (GtkGestureDrag *gesture, double dx, double dy, OssaCurveView *self)
-{
-  double x, y;
-
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  curve_release (self, x + dx, y + dy);
-}
-
-static void
-ossa_curve_view_class_init (OssaCurveViewClass *klass)
-{
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  widget_class->snapshot = ossa_curve_view_snapshot;
-  widget_class->measure = ossa_curve_view_measure;
-  gtk_widget_class_set_css_name (widget_class, "ossacurveview");
-}
-
-static void
-ossa_curve_view_init (OssaCurveView *self)
-{
-  GtkGesture *gesture = gtk_gesture_drag_new ();
-
-  self->curve = OSSA_CURVE_EASE;
-  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_curve_begin), self);
-  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_curve_update), self);
-  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_curve_end), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
-}
-
-/* ---- the inspector ---- */
 
 struct _OssaKeyInspector
 {
@@ -432,10 +194,9 @@ update (OssaKeyInspector *self)
                             && (first_rotation.spin == OSSA_SPIN_CLOCKWISE
                                 || first_rotation.spin == OSSA_SPIN_COUNTERCLOCKWISE));
 
-  self->curve_view->enabled = any_bezier;
-  if (have_first && first.interp == OSSA_INTERP_BEZIER && self->curve_view->dragging == 0)
-    self->curve_view->curve = first.curve;
-  gtk_widget_queue_draw (GTK_WIDGET (self->curve_view));
+  ossa_curve_view_set_enabled (self->curve_view, any_bezier);
+  if (have_first && first.interp == OSSA_INTERP_BEZIER)
+    ossa_curve_view_set_curve (self->curve_view, &first.curve);
 
   title = g_strdup_printf (ngettext ("%u Key", "%u Keys", (gulong) n), (guint) n);
   if (n == 1)
@@ -499,14 +260,17 @@ apply_spin (OssaKeyInspector *self, const char *name, gboolean force)
   update (self);
 }
 
+/* A curve handle was let go: the selected keys take the curve. */
 static void
-ossa_key_inspector_apply_curve (OssaKeyInspector *self, const OssaCurve *curve)
+curve_changed_cb (OssaKeyInspector *self)
 {
   g_autoptr(GError) error = NULL;
+  OssaCurve curve;
 
   if (self->editor == NULL)
     return;
-  report (self, ossa_editor_set_selected_keys_interp (self->editor, OSSA_INTERP_BEZIER, curve,
+  ossa_curve_view_get_curve (self->curve_view, &curve);
+  report (self, ossa_editor_set_selected_keys_interp (self->editor, OSSA_INTERP_BEZIER, &curve,
                                                       &error),
           error);
   update (self);
@@ -566,9 +330,7 @@ _ossa_key_inspector_curve_drag (OssaKeyInspector *self, double x0, double y0, do
                                 double y1)
 {
   g_return_if_fail (OSSA_IS_KEY_INSPECTOR (self));
-  curve_press (self->curve_view, x0, y0);
-  curve_motion (self->curve_view, 0.5 * (x0 + x1), 0.5 * (y0 + y1));
-  curve_release (self->curve_view, x1, y1);
+  _ossa_curve_view_drag (self->curve_view, x0, y0, x1, y1);
 }
 
 GtkWidget *
@@ -688,10 +450,12 @@ ossa_key_inspector_init (OssaKeyInspector *self)
     GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))), GTK_ORIENTATION_VERTICAL);
   self->interp = g_strdup ("");
   self->spin = g_strdup ("");
-  self->curve_view = g_object_new (OSSA_TYPE_CURVE_VIEW, NULL);
-  self->curve_view->inspector = self;
+  self->curve_view = OSSA_CURVE_VIEW (ossa_curve_view_new ());
+  g_signal_connect_object (self->curve_view, "changed", G_CALLBACK (curve_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   gtk_frame_set_child (self->curve_frame, GTK_WIDGET (self->curve_view));
   g_signal_connect_swapped (self->turns_spin, "value-changed", G_CALLBACK (turns_changed_cb),
                             self);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
+

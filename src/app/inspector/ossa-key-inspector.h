@@ -7,6 +7,10 @@
 
 G_BEGIN_DECLS
 
+/* OssaKeyInspector, the selected keys' properties below the bone inspector. It
+ * keeps a reference to its editor and owns its curve editor; the window owns it
+ * through its template. */
+
 /* The selected keys' properties, under the bone inspector while keys are
  * selected: interpolation (linear, stepped, bezier with the ease presets and a
  * curve editor for custom control points) and, for rotation keys, the spin

@@ -399,3 +399,49 @@ ossa_dialogs_show_error (GtkWindow  *parent,
 
   return GTK_WINDOW (dialog);
 }
+
+/**
+ * ossa_dialogs_show_failure:
+ * @parent: (nullable): the window the message is about
+ * @error: (nullable): why it failed; its message goes under the primary text
+ * @format: printf() format of the primary text: what failed, "Could not save “%s”"
+ * @...: the arguments of @format
+ *
+ * ossa_dialogs_show_error() for a #GError: the one way the editor says that
+ * something it was asked to do did not happen.
+ *
+ * Returns: (transfer none): the message window
+ */
+GtkWindow *
+ossa_dialogs_show_failure (GtkWindow    *parent,
+                           const GError *error,
+                           const char   *format,
+                           ...)
+{
+  g_autofree char *primary = NULL;
+  va_list args;
+
+  g_return_val_if_fail (format != NULL, NULL);
+
+  va_start (args, format);
+  primary = g_strdup_vprintf (format, args);
+  va_end (args);
+  return ossa_dialogs_show_error (parent, primary, error != NULL ? error->message : NULL);
+}
+
+/**
+ * ossa_dialogs_dup_display_name:
+ * @file: a file
+ *
+ * Returns: (transfer full): @file's base name as a person reads it, for messages
+ */
+char *
+ossa_dialogs_dup_display_name (GFile *file)
+{
+  g_autofree char *basename = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  basename = g_file_get_basename (file);
+  return g_filename_display_name (basename);
+}

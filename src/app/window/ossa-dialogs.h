@@ -7,7 +7,9 @@ G_BEGIN_DECLS
 
 /* The dialogs the editor shows, behind one small async API. GTK 4.8 has no
  * GtkFileDialog/GtkAlertDialog (4.10); these wrap GtkFileChooserNative and
- * GtkMessageDialog so that moving to the new classes touches this file only. */
+ * GtkMessageDialog so that moving to the new classes touches this file only.
+ * Each dialog owns itself until answered (then destroys itself); the caller gets
+ * the chosen GFile, to own, from the _finish() function. */
 
 void       ossa_dialogs_choose_document        (GtkWindow            *parent,
                                                 GFile                *initial_folder,
@@ -52,8 +54,17 @@ void       ossa_dialogs_add_filter             (GtkFileChooser       *chooser,
 GFile     *ossa_dialogs_with_suffix            (GFile                *file,
                                                 const char           *suffix);
 
+/* The name a person reads for file: its base name, made displayable. */
+char      *ossa_dialogs_dup_display_name       (GFile                *file);
+
 GtkWindow *ossa_dialogs_show_error             (GtkWindow            *parent,
                                                 const char           *primary,
                                                 const char           *secondary);
+/* Every "Could not X" message: the primary text from format, the reason from
+ * error (nullable) under it. */
+GtkWindow *ossa_dialogs_show_failure           (GtkWindow            *parent,
+                                                const GError         *error,
+                                                const char           *format,
+                                                ...) G_GNUC_PRINTF (3, 4);
 
 G_END_DECLS

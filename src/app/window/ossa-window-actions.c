@@ -6,8 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "ossa-dialogs.h"
-#include "ossa-gerror.h"
-#include "ossa-smd-import.h"
+#include "ossa-smd-export.h"
 #include "ossa-window-private.h"
 
 /* The win.* actions. Their accelerators are the application's
@@ -104,14 +103,6 @@ set_enabled (OssaWindow *self,
   g_simple_action_set_enabled (lookup (self, name), enabled);
 }
 
-static void
-show_error (OssaWindow *self,
-            const char *primary,
-            GError     *error)
-{
-  ossa_dialogs_show_error (GTK_WINDOW (self), primary, error != NULL ? error->message : NULL);
-}
-
 /* File ------------------------------------------------------------------------ */
 
 static void
@@ -127,7 +118,7 @@ document_chosen_cb (GObject      *source,
   if (file == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_error (self, _("Could not choose a file"), error);
+        ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not choose a file"));
       return;
     }
 
@@ -166,7 +157,7 @@ save_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
-  ossa_window_save (OSSA_WINDOW (user_data), FALSE);
+  _ossa_window_save (OSSA_WINDOW (user_data), FALSE);
 }
 
 static void
@@ -174,7 +165,7 @@ save_as_activated (GSimpleAction *action,
                    GVariant      *parameter,
                    gpointer       user_data)
 {
-  ossa_window_save (OSSA_WINDOW (user_data), TRUE);
+  _ossa_window_save (OSSA_WINDOW (user_data), TRUE);
 }
 
 static void
@@ -182,7 +173,7 @@ import_smd_activated (GSimpleAction *action,
                       GVariant      *parameter,
                       gpointer       user_data)
 {
-  ossa_smd_import_start (OSSA_WINDOW (user_data));
+  _ossa_window_import_smd (OSSA_WINDOW (user_data));
 }
 
 static void
@@ -190,7 +181,9 @@ export_smd_activated (GSimpleAction *action,
                       GVariant      *parameter,
                       gpointer       user_data)
 {
-  ossa_smd_export_start (OSSA_WINDOW (user_data));
+  OssaWindow *self = OSSA_WINDOW (user_data);
+
+  ossa_smd_export_start (GTK_WINDOW (self), self->editor, self->cancellable);
 }
 
 static void
@@ -213,7 +206,7 @@ undo_activated (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
 
   if (ossa_editor_can_undo (self->editor) && !ossa_editor_undo (self->editor, &error))
-    show_error (self, _("Could not undo"), error);
+    ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not undo"));
 }
 
 static void
@@ -225,7 +218,7 @@ redo_activated (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
 
   if (ossa_editor_can_redo (self->editor) && !ossa_editor_redo (self->editor, &error))
-    show_error (self, _("Could not redo"), error);
+    ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not redo"));
 }
 
 /* Removes the selected bones, each with its subtree, as one undo step. */
@@ -240,7 +233,7 @@ delete_activated (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
 
   if (!ossa_editor_remove_bones (self->editor, selected, n_selected, &error))
-    show_error (self, _("Could not delete the bones"), error);
+    ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not delete the bones"));
 }
 
 static void
@@ -413,7 +406,7 @@ static void
 report (OssaWindow *self, gboolean ok, const char *primary, GError *error)
 {
   if (!ok)
-    show_error (self, primary, error);
+    ossa_dialogs_show_failure (GTK_WINDOW (self), error, "%s", primary);
 }
 
 static void
@@ -558,7 +551,7 @@ copy_keys_activated (GSimpleAction *action,
   OssaWindow *self = OSSA_WINDOW (user_data);
 
   ossa_editor_copy_selected_keys (self->editor);
-  ossa_window_actions_update (self);
+  _ossa_window_actions_update (self);
 }
 
 static void
@@ -648,7 +641,7 @@ timeline_state_changed_cb (OssaWindow *self)
 static void
 keys_changed_cb (OssaWindow *self)
 {
-  ossa_window_actions_update (self);
+  _ossa_window_actions_update (self);
 }
 
 static const GActionEntry win_actions[] = {
@@ -720,14 +713,14 @@ make_key_shortcuts (void)
 }
 
 /**
- * ossa_window_actions_init:
+ * _ossa_window_actions_init:
  * @self: an #OssaWindow
  *
  * Adds the win.* actions and the window's own key shortcuts, and keeps the
  * stateful actions (tool, mode, show-names, show-meshes) in step with the editor and canvas.
  */
 void
-ossa_window_actions_init (OssaWindow *self)
+_ossa_window_actions_init (OssaWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
                                    G_N_ELEMENTS (win_actions), self);
@@ -771,14 +764,14 @@ ossa_window_actions_init (OssaWindow *self)
 }
 
 /**
- * ossa_window_actions_update:
+ * _ossa_window_actions_update:
  * @self: an #OssaWindow
  *
  * Enables the actions that can do something now, and renames the Edit menu's undo
  * and redo items after the steps they would take.
  */
 void
-ossa_window_actions_update (OssaWindow *self)
+_ossa_window_actions_update (OssaWindow *self)
 {
   const OssaDocument *doc = ossa_editor_get_document (self->editor);
   gsize n_selected;
@@ -807,7 +800,7 @@ ossa_window_actions_update (OssaWindow *self)
     set_enabled (self, "key-spin", n_keys > 0);
     set_enabled (self, "paste-keys", ossa_editor_can_paste_keys (self->editor));
   }
-  ossa_window_actions_sync_menus (self);
+  _ossa_window_actions_sync_menus (self);
 }
 
 /* Sets item @index of @section to @label and @action, unless it is already. */
@@ -831,14 +824,14 @@ set_menu_item (GMenu      *section,
 }
 
 /**
- * ossa_window_actions_sync_menus:
+ * _ossa_window_actions_sync_menus:
  * @self: an #OssaWindow
  *
  * When @self is its application's active window, makes the Edit menu (shared by
  * all windows) name @self's undo and redo steps: "Undo Rotate Bone".
  */
 void
-ossa_window_actions_sync_menus (OssaWindow *self)
+_ossa_window_actions_sync_menus (OssaWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   GMenu *section;

@@ -11,8 +11,12 @@
 
 G_BEGIN_DECLS
 
-/* The window's insides, shared by ossa-window.c (layout, files, title, status) and
- * ossa-window-actions.c (the win.* actions and their keys), and reachable by tests. */
+/* The instance struct of OssaWindow and the functions its files share:
+ * ossa-window.c (the GObject: layout, title, status bar, settings),
+ * ossa-window-files.c (open, save, the unsaved-changes question, close, SMD
+ * import) and ossa-window-actions.c (the win.* actions and their keys). Tests
+ * read the template children. The window owns everything here but the
+ * template children, which its template owns. */
 struct _OssaWindow
 {
   GtkApplicationWindow   parent_instance;
@@ -34,7 +38,9 @@ struct _OssaWindow
   OssaMapEditor         *map_editor;
 
   OssaEditor            *editor;
+  /* Cancelled when the window goes: dismisses the choosers and questions open. */
   GCancellable          *cancellable;
+  GSettings             *settings;             /* the application's, or NULL */
 
   /* The window's own shortcuts for keys that also type text (see
    * ossa-window-actions.c). */
@@ -45,14 +51,21 @@ struct _OssaWindow
   guint                  had_keys : 1;         /* keys were selected at the last change */
 };
 
-/* ossa-window.c: saves to the document's file, or asks where (always when
- * ask_where, or when it has none); a failure is shown over the window. */
-void ossa_window_save (OssaWindow *self,
-                       gboolean    ask_where);
+/* ossa-window.c */
+void _ossa_window_file_used         (OssaWindow *self,
+                                     GFile      *file);
+
+/* ossa-window-files.c: the drop target that opens a dropped file. */
+void _ossa_window_files_init        (OssaWindow *self);
+/* Saves to the document's file, or asks where (always when ask_where, or when it
+ * has none); a failure is shown over the window. */
+void _ossa_window_save              (OssaWindow *self,
+                                     gboolean    ask_where);
+void _ossa_window_import_smd        (OssaWindow *self);
 
 /* ossa-window-actions.c */
-void ossa_window_actions_init       (OssaWindow *self);
-void ossa_window_actions_update     (OssaWindow *self);
-void ossa_window_actions_sync_menus (OssaWindow *self);
+void _ossa_window_actions_init       (OssaWindow *self);
+void _ossa_window_actions_update     (OssaWindow *self);
+void _ossa_window_actions_sync_menus (OssaWindow *self);
 
 G_END_DECLS

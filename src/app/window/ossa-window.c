@@ -5,7 +5,6 @@
 
 #include <glib/gi18n.h>
 
-#include "ossa-dialogs.h"
 #include "ossa-cached-bin.h"
 #include "ossa-window-private.h"
 
@@ -16,33 +15,13 @@
 
 G_DEFINE_FINAL_TYPE (OssaWindow, ossa_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static GSettings *
-get_settings (OssaWindow *self)
+enum
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  FILE_USED,
+  N_SIGNALS
+};
 
-  if (!OSSA_IS_APPLICATION (app))
-    return NULL;
-  return ossa_application_get_settings (OSSA_APPLICATION (app));
-}
-
-static char *
-dup_display_basename (GFile *file)
-{
-  g_autofree char *basename = g_file_get_basename (file);
-
-  return g_filename_display_name (basename);
-}
-
-static void
-add_recent_file (OssaWindow *self,
-                 GFile      *file)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  if (OSSA_IS_APPLICATION (app))
-    ossa_application_add_recent_file (OSSA_APPLICATION (app), file);
-}
+static guint signals[N_SIGNALS];
 
 /* Title and status ------------------------------------------------------------ */
 
@@ -175,7 +154,7 @@ static void
 editor_state_changed_cb (OssaWindow *self)
 {
   update_title (self);
-  ossa_window_actions_update (self);
+  _ossa_window_actions_update (self);
 }
 
 static void
@@ -184,7 +163,7 @@ document_changed_cb (OssaWindow *self,
                      OssaEditor *editor)
 {
   if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT))
-    ossa_window_actions_update (self);
+    _ossa_window_actions_update (self);
   /* Map edits (a resize, a rename) come as any kind of change. */
   if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT) || map_workspace_shown (self))
     update_selection_status (self);
@@ -227,7 +206,7 @@ static void
 selection_changed_cb (OssaWindow *self)
 {
   update_selection_status (self);
-  ossa_window_actions_update (self);
+  _ossa_window_actions_update (self);
 }
 
 /* Panes ----------------------------------------------------------------------- */
@@ -257,389 +236,13 @@ place_end_child_cb (GtkPaned   *paned,
   g_signal_handlers_disconnect_by_func (paned, place_end_child_cb, user_data);
 }
 
-/* Files ----------------------------------------------------------------------- */
-
-/**
- * ossa_window_open_file:
- * @self: an #OssaWindow
- * @file: a .ossa document
- * @error: return location for a #GError
- *
- * Loads @file into the window's editor, dropping the open document without asking
- * (ossa_window_open() asks first). When @file cannot be loaded, shows the core's
- * reason in a message over the window, changes nothing, sets @error and returns
- * %FALSE.
- *
- * Returns: whether @file is now the window's document
- */
-gboolean
-ossa_window_open_file (OssaWindow  *self,
-                       GFile       *file,
-                       GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-
-  g_return_val_if_fail (OSSA_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!ossa_editor_load (self->editor, file, &local_error))
-    {
-      g_autofree char *name = dup_display_basename (file);
-      g_autofree char *primary = NULL;
-
-      /* Translators: %s is a file name */
-      primary = g_strdup_printf (_("Could not open “%s”"), name);
-      ossa_dialogs_show_error (GTK_WINDOW (self), primary, local_error->message);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-
-  add_recent_file (self, file);
-  ossa_canvas_fit (self->canvas);
-  return TRUE;
-}
-
-/**
- * ossa_window_save_file:
- * @self: an #OssaWindow
- * @file: where to save
- * @error: return location for a #GError
- *
- * Saves the document to @file, which becomes its file. When that fails, shows why
- * in a message over the window; the document keeps its changes and its file, the
- * file on disk is left as it was, @error is set and %FALSE returned.
- *
- * Returns: whether the document was saved
- */
-gboolean
-ossa_window_save_file (OssaWindow  *self,
-                       GFile       *file,
-                       GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-
-  g_return_val_if_fail (OSSA_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!ossa_editor_save (self->editor, file, &local_error))
-    {
-      g_autofree char *name = dup_display_basename (file);
-      g_autofree char *primary = NULL;
-
-      /* Translators: %s is a file name */
-      primary = g_strdup_printf (_("Could not save “%s”"), name);
-      ossa_dialogs_show_error (GTK_WINDOW (self), primary, local_error->message);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-
-  add_recent_file (self, file);
-  return TRUE;
-}
-
-static void
-save_file_chosen_cb (GObject      *source,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  OssaWindow *self = g_task_get_source_object (task);
-  g_autoptr(GFile) file = ossa_dialogs_choose_save_file_finish (result, NULL);
-
-  g_task_return_boolean (task, file != NULL && ossa_window_save_file (self, file, NULL));
-}
-
-/* Saves to the document's file, or asks where first (always when @ask_where, or
- * when the document has no file yet). Finish with save_finish(). */
-static void
-save_async (OssaWindow          *self,
-            gboolean             ask_where,
-            GAsyncReadyCallback  callback,
-            gpointer             user_data)
-{
-  GTask *task = g_task_new (self, NULL, callback, user_data);
-  GFile *file = ossa_editor_get_file (self->editor);
-
-  g_task_set_source_tag (task, save_async);
-  if (file != NULL && !ask_where)
-    {
-      g_task_return_boolean (task, ossa_window_save_file (self, file, NULL));
-      g_object_unref (task);
-      return;
-    }
-  ossa_dialogs_choose_save_file (GTK_WINDOW (self), file, self->cancellable,
-                                 save_file_chosen_cb, task);
-}
-
-static gboolean
-save_finish (OssaWindow   *self,
-             GAsyncResult *result)
-{
-  return g_task_propagate_boolean (G_TASK (result), NULL);
-}
-
-/* Actions start a save and forget it: a failure has been shown already. */
-static void
-save_done_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  save_finish (OSSA_WINDOW (source), result);
-}
-
-void
-ossa_window_save (OssaWindow *self,
-                  gboolean    ask_where)
-{
-  save_async (self, ask_where, save_done_cb, NULL);
-}
-
-static void
-saved_changes_cb (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-
-  g_task_return_boolean (task, save_finish (OSSA_WINDOW (source), result));
-}
-
-static void
-save_changes_answered_cb (GObject      *source,
-                          GAsyncResult *result,
-                          gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  OssaWindow *self = g_task_get_source_object (task);
-
-  self->asking = FALSE;
-  switch (ossa_dialogs_ask_save_changes_finish (result))
-    {
-    case OSSA_SAVE_CHANGES_SAVE:
-      save_async (self, FALSE, saved_changes_cb, g_steal_pointer (&task));
-      break;
-    case OSSA_SAVE_CHANGES_DISCARD:
-      g_task_return_boolean (task, TRUE);
-      break;
-    case OSSA_SAVE_CHANGES_CANCEL:
-    default:
-      g_task_return_boolean (task, FALSE);
-      break;
-    }
-}
-
-/**
- * ossa_window_ask_save_changes:
- * @self: an #OssaWindow
- * @callback: called with the answer
- * @user_data: data for @callback
- *
- * Before something would drop the open document: when it has unsaved changes, asks
- * whether to save them (Save / Discard / Cancel); Save on a document without a
- * file asks where. Finish with ossa_window_ask_save_changes_finish().
- */
-void
-ossa_window_ask_save_changes (OssaWindow          *self,
-                              GAsyncReadyCallback  callback,
-                              gpointer             user_data)
-{
-  g_autofree char *name = NULL;
-  GTask *task;
-
-  g_return_if_fail (OSSA_IS_WINDOW (self));
-
-  task = g_task_new (self, NULL, callback, user_data);
-  g_task_set_source_tag (task, ossa_window_ask_save_changes);
-
-  if (!ossa_editor_get_modified (self->editor))
-    {
-      g_task_return_boolean (task, TRUE);
-      g_object_unref (task);
-      return;
-    }
-  /* One question at a time: a second request while one is open is a no. */
-  if (self->asking)
-    {
-      g_task_return_boolean (task, FALSE);
-      g_object_unref (task);
-      return;
-    }
-
-  self->asking = TRUE;
-  name = ossa_editor_dup_display_name (self->editor);
-  ossa_dialogs_ask_save_changes (GTK_WINDOW (self), name, self->cancellable,
-                                 save_changes_answered_cb, task);
-}
-
-/**
- * ossa_window_ask_save_changes_finish:
- * @self: an #OssaWindow
- * @result: the result given to the callback
- *
- * Returns: %TRUE when the document may be dropped (nothing unsaved, saved, or
- *   discarded); %FALSE when the person cancelled or saving failed
- */
-gboolean
-ossa_window_ask_save_changes_finish (OssaWindow   *self,
-                                     GAsyncResult *result)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), NULL);
-}
-
-static void
-open_answered_cb (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  OssaWindow *self = OSSA_WINDOW (source);
-  g_autoptr(GFile) file = user_data;
-
-  if (ossa_window_ask_save_changes_finish (self, result))
-    ossa_window_open_file (self, file, NULL);
-}
-
-/**
- * ossa_window_open:
- * @self: an #OssaWindow
- * @file: a .ossa document
- *
- * Opens @file in @self once unsaved changes are dealt with (see
- * ossa_window_ask_save_changes()). A file that fails to load changes nothing.
- */
-void
-ossa_window_open (OssaWindow *self,
-                  GFile      *file)
-{
-  g_return_if_fail (OSSA_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  ossa_window_ask_save_changes (self, open_answered_cb, g_object_ref (file));
-}
-
-static void
-new_answered_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  OssaWindow *self = OSSA_WINDOW (source);
-
-  if (ossa_window_ask_save_changes_finish (self, result))
-    ossa_editor_new_document (self->editor);
-}
-
-/**
- * ossa_window_new_document:
- * @self: an #OssaWindow
- *
- * Replaces the document with a new, empty one once unsaved changes are dealt with.
- */
-void
-ossa_window_new_document (OssaWindow *self)
-{
-  g_return_if_fail (OSSA_IS_WINDOW (self));
-
-  ossa_window_ask_save_changes (self, new_answered_cb, NULL);
-}
-
-static void
-close_answered_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  OssaWindow *self = OSSA_WINDOW (source);
-
-  if (!ossa_window_ask_save_changes_finish (self, result))
-    {
-      g_task_return_boolean (task, FALSE);
-      return;
-    }
-  self->close_confirmed = TRUE;
-  g_task_return_boolean (task, TRUE);
-  gtk_window_close (GTK_WINDOW (self));
-}
-
-/**
- * ossa_window_close_async:
- * @self: an #OssaWindow
- * @callback: called once the window closed or stayed
- * @user_data: data for @callback
- *
- * Closes @self once unsaved changes are dealt with (see
- * ossa_window_ask_save_changes()). Finish with ossa_window_close_finish().
- */
-void
-ossa_window_close_async (OssaWindow          *self,
-                         GAsyncReadyCallback  callback,
-                         gpointer             user_data)
-{
-  GTask *task;
-
-  g_return_if_fail (OSSA_IS_WINDOW (self));
-
-  task = g_task_new (self, NULL, callback, user_data);
-  g_task_set_source_tag (task, ossa_window_close_async);
-  ossa_window_ask_save_changes (self, close_answered_cb, task);
-}
-
-/**
- * ossa_window_close_finish:
- * @self: an #OssaWindow
- * @result: the result given to the callback
- *
- * Returns: whether the window closed
- */
-gboolean
-ossa_window_close_finish (OssaWindow   *self,
-                          GAsyncResult *result)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), NULL);
-}
-
-/* Drag and drop: a .ossa file dropped anywhere on the window opens in it. */
-static gboolean
-drop_cb (GtkDropTarget *target,
-         const GValue  *value,
-         double         x,
-         double         y,
-         OssaWindow    *self)
-{
-  GFile *file = NULL;
-
-  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    {
-      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
-
-      file = files != NULL ? files->data : NULL;
-      g_slist_free (files);
-    }
-  else if (G_VALUE_HOLDS (value, G_TYPE_FILE))
-    {
-      file = g_value_get_object (value);
-    }
-
-  if (file == NULL)
-    return FALSE;
-  ossa_window_open (self, file);
-  return TRUE;
-}
-
 /* Settings -------------------------------------------------------------------- */
 
 static void
 restore_settings (OssaWindow *self)
 {
-  GSettings *settings = get_settings (self);
+  GSettings *settings = self->settings;
   int width, height;
-
-  if (settings == NULL)
-    return;
 
   width = g_settings_get_int (settings, "window-width");
   height = g_settings_get_int (settings, "window-height");
@@ -657,7 +260,7 @@ restore_settings (OssaWindow *self)
 static void
 save_size (OssaWindow *self)
 {
-  GSettings *settings = get_settings (self);
+  GSettings *settings = self->settings;
   gboolean maximized;
   int width, height;
 
@@ -723,6 +326,7 @@ ossa_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), OSSA_TYPE_WINDOW);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->editor);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ossa_window_parent_class)->dispose (object);
 }
@@ -738,6 +342,16 @@ ossa_window_class_init (OssaWindowClass *klass)
   object_class->dispose = ossa_window_dispose;
 
   window_class->close_request = ossa_window_close_request;
+
+  /**
+   * OssaWindow::file-used:
+   * @self: the window
+   * @file: the file
+   *
+   * The window opened or saved @file: for the application's recent files.
+   */
+  signals[FILE_USED] = g_signal_new ("file-used", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_FILE);
 
   g_type_ensure (OSSA_TYPE_CACHED_BIN);
   g_type_ensure (OSSA_TYPE_CANVAS);
@@ -768,9 +382,6 @@ ossa_window_class_init (OssaWindowClass *klass)
 static void
 ossa_window_init (OssaWindow *self)
 {
-  GtkDropTarget *drop;
-  GType drop_types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->cancellable = g_cancellable_new ();
@@ -834,16 +445,12 @@ ossa_window_init (OssaWindow *self)
                              G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   }
 
-  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
-  gtk_drop_target_set_gtypes (drop, drop_types, G_N_ELEMENTS (drop_types));
-  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
-
-  ossa_window_actions_init (self);
+  _ossa_window_files_init (self);
+  _ossa_window_actions_init (self);
 
   update_title (self);
   update_status (self);
-  ossa_window_actions_update (self);
+  _ossa_window_actions_update (self);
 
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
@@ -852,8 +459,8 @@ ossa_window_init (OssaWindow *self)
  * ossa_window_new:
  * @application: the application the window belongs to
  *
- * Makes an editor window with a new, empty document, at the size remembered in the
- * settings.
+ * Makes an editor window with a new, empty document. The application gives it
+ * its settings (ossa_window_set_settings()) as the window joins it.
  *
  * Returns: (transfer full): a new editor window
  */
@@ -867,15 +474,12 @@ ossa_window_new (OssaApplication *application)
   self = g_object_new (OSSA_TYPE_WINDOW,
                        "application", application,
                        NULL);
-  /* Here rather than in constructed(): "application" is not a construct
-   * property, so the settings are reachable only once g_object_new() is done. */
-  restore_settings (self);
   /* The Edit menu is the application's, shared by its windows: it names the undo
    * step of whichever window is active. */
   g_signal_connect_object (application, "notify::active-window",
-                           G_CALLBACK (ossa_window_actions_sync_menus), self,
+                           G_CALLBACK (_ossa_window_actions_sync_menus), self,
                            G_CONNECT_SWAPPED);
-  ossa_window_actions_sync_menus (self);
+  _ossa_window_actions_sync_menus (self);
 
   return self;
 }
@@ -893,4 +497,33 @@ ossa_window_get_editor (OssaWindow *self)
   g_return_val_if_fail (OSSA_IS_WINDOW (self), NULL);
 
   return self->editor;
+}
+
+/**
+ * ossa_window_set_settings:
+ * @self: an #OssaWindow
+ * @settings: the application's settings
+ *
+ * Gives @self the settings it keeps its size in and takes its size and view
+ * options from (at once). Called once, by the application, as the window joins
+ * it; a window without settings keeps nothing.
+ */
+void
+ossa_window_set_settings (OssaWindow *self,
+                          GSettings  *settings)
+{
+  g_return_if_fail (OSSA_IS_WINDOW (self));
+  g_return_if_fail (G_IS_SETTINGS (settings));
+  g_return_if_fail (self->settings == NULL);
+
+  self->settings = g_object_ref (settings);
+  restore_settings (self);
+}
+
+/* Tells the application (OssaWindow::file-used) that @file was opened or saved. */
+void
+_ossa_window_file_used (OssaWindow *self,
+                        GFile      *file)
+{
+  g_signal_emit (self, signals[FILE_USED], 0, file);
 }

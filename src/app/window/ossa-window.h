@@ -8,12 +8,19 @@
 
 G_BEGIN_DECLS
 
+/* OssaWindow, one editor window: the panes around one OssaEditor (which the
+ * window owns, one per window), the menus' win.* actions, and the document's
+ * files. The application owns its windows; a window tells it about files used
+ * through OssaWindow::file-used and gets its settings from it. */
+
 #define OSSA_TYPE_WINDOW (ossa_window_get_type ())
 
 G_DECLARE_FINAL_TYPE (OssaWindow, ossa_window, OSSA, WINDOW, GtkApplicationWindow)
 
 OssaWindow *ossa_window_new                    (OssaApplication      *application);
 OssaEditor *ossa_window_get_editor             (OssaWindow           *self);
+void        ossa_window_set_settings           (OssaWindow           *self,
+                                                GSettings            *settings);
 
 gboolean    ossa_window_open_file              (OssaWindow           *self,
                                                 GFile                *file,

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "ossa-smd-export"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ossa-dialogs.h"
+#include "ossa-gerror.h"
+#include "ossa-smd-export.h"
+#include "ossa-smd.h"
+
+/* The chooser's answer. It holds the editor (data "ossa-editor") until here. */
+static void
+export_response_cb (GtkNativeDialog *native,
+                    int              response,
+                    GtkWindow       *parent)
+{
+  g_autoptr(OssaEditor) editor = g_object_steal_data (G_OBJECT (native), "ossa-editor");
+  const OssaDocument *doc = ossa_editor_get_document (editor);
+  g_autoptr(GFile) chosen = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  const char *choice;
+  gsize animation = 0;
+  OssaError err;
+
+  g_signal_handlers_disconnect_by_func (native, export_response_cb, parent);
+  if (response == GTK_RESPONSE_ACCEPT)
+    chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (native), "animation");
+  if (choice != NULL)
+    animation = (gsize) g_ascii_strtoull (choice, NULL, 10);
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+  if (chosen == NULL || gtk_widget_in_destruction (GTK_WIDGET (parent)))
+    return;
+
+  file = ossa_dialogs_with_suffix (chosen, "smd");
+  path = g_file_get_path (file);
+  ossa_error_clear (&err);
+  if (animation >= doc->n_animations)
+    ossa_error_set (&err, OSSA_ERROR_NOT_FOUND, "the animation is gone");
+  else if (path == NULL)
+    ossa_error_set (&err, OSSA_ERROR_IO, "only local files can be written");
+  else
+    ossa_smd_save_animation (doc, animation, path, &err);
+  if (err.code != OSSA_ERROR_NONE)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *name = ossa_dialogs_dup_display_name (file);
+
+      if (err.path[0] == '\0' && path != NULL)
+        ossa_error_set_location (&err, path, 0);
+      ossa_gerror_set_from_core (&error, &err);
+      /* Translators: %s is a file name */
+      ossa_dialogs_show_failure (parent, error, _("Could not export “%s”"), name);
+    }
+}
+
+static void
+export_cancelled_cb (GCancellable    *cancellable,
+                     GtkNativeDialog *native)
+{
+  gtk_native_dialog_hide (native);
+  g_signal_emit_by_name (native, "response", GTK_RESPONSE_CANCEL);
+}
+
+/**
+ * ossa_smd_export_start:
+ * @parent: the window the export is for
+ * @editor: the editor whose document is exported
+ * @cancellable: (nullable): dismisses the chooser when cancelled
+ *
+ * Does nothing when the document has no animation.
+ */
+void
+ossa_smd_export_start (GtkWindow    *parent,
+                       OssaEditor   *editor,
+                       GCancellable *cancellable)
+{
+  const OssaDocument *doc;
+  GtkFileChooserNative *native;
+  GtkFileFilter *filter;
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GPtrArray) labels = NULL;
+  g_autofree char *current = NULL;
+  g_autofree char *suggested = NULL;
+  GFile *doc_file;
+  int animation;
+
+  g_return_if_fail (GTK_IS_WINDOW (parent));
+  g_return_if_fail (OSSA_IS_EDITOR (editor));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  doc = ossa_editor_get_document (editor);
+  if (doc->n_animations == 0)
+    return;
+  animation = CLAMP (ossa_editor_get_animation (editor), 0, (int) doc->n_animations - 1);
+
+  native = gtk_file_chooser_native_new (_("Export SMD Animation"),
+                                        parent,
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"),
+                                        _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("SMD files (*.smd)"));
+  gtk_file_filter_add_suffix (filter, "smd");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), filter);
+  g_object_unref (filter);
+
+  /* Which animation: a choice in the chooser itself (the portal has them too). */
+  ids = g_ptr_array_new_with_free_func (g_free);
+  labels = g_ptr_array_new ();
+  for (gsize i = 0; i < doc->n_animations; i++)
+    {
+      g_ptr_array_add (ids, g_strdup_printf ("%" G_GSIZE_FORMAT, i));
+      g_ptr_array_add (labels, doc->animations[i].name);
+    }
+  g_ptr_array_add (ids, NULL);
+  g_ptr_array_add (labels, NULL);
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (native), "animation", _("Animation"),
+                               (const char **) ids->pdata, (const char **) labels->pdata);
+  current = g_strdup_printf ("%d", animation);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (native), "animation", current);
+
+  doc_file = ossa_editor_get_file (editor);
+  if (doc_file != NULL)
+    {
+      g_autoptr(GFile) folder = g_file_get_parent (doc_file);
+
+      if (folder != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
+    }
+  suggested = g_strconcat (doc->animations[animation].name, ".smd", NULL);
+  g_strdelimit (suggested, "/\\", '_');
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested);
+
+  /* The handler owns the chooser until it answers. */
+  g_object_set_data_full (G_OBJECT (native), "ossa-editor", g_object_ref (editor),
+                          g_object_unref);
+  g_signal_connect_object (native, "response", G_CALLBACK (export_response_cb), parent, 0);
+  if (cancellable != NULL)
+    g_signal_connect_object (cancellable, "cancelled", G_CALLBACK (export_cancelled_cb),
+                             native, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}

@@ -1,0 +1,464 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "ossa-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ossa-dialogs.h"
+#include "ossa-smd-import-dialog.h"
+#include "ossa-smd-notices.h"
+#include "ossa-window-private.h"
+
+/* The window's document coming and going: open, save, the unsaved-changes
+ * question before anything drops it, close, a file dropped on the window, and
+ * an SMD import replacing it. */
+
+/**
+ * ossa_window_open_file:
+ * @self: an #OssaWindow
+ * @file: a .ossa document
+ * @error: return location for a #GError
+ *
+ * Loads @file into the window's editor, dropping the open document without asking
+ * (ossa_window_open() asks first). When @file cannot be loaded, shows the core's
+ * reason in a message over the window, changes nothing, sets @error and returns
+ * %FALSE.
+ *
+ * Returns: whether @file is now the window's document
+ */
+gboolean
+ossa_window_open_file (OssaWindow  *self,
+                       GFile       *file,
+                       GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (OSSA_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ossa_editor_load (self->editor, file, &local_error))
+    {
+      g_autofree char *name = ossa_dialogs_dup_display_name (file);
+
+      /* Translators: %s is a file name */
+      ossa_dialogs_show_failure (GTK_WINDOW (self), local_error, _("Could not open “%s”"), name);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  _ossa_window_file_used (self, file);
+  ossa_canvas_fit (self->canvas);
+  return TRUE;
+}
+
+/**
+ * ossa_window_save_file:
+ * @self: an #OssaWindow
+ * @file: where to save
+ * @error: return location for a #GError
+ *
+ * Saves the document to @file, which becomes its file. When that fails, shows why
+ * in a message over the window; the document keeps its changes and its file, the
+ * file on disk is left as it was, @error is set and %FALSE returned.
+ *
+ * Returns: whether the document was saved
+ */
+gboolean
+ossa_window_save_file (OssaWindow  *self,
+                       GFile       *file,
+                       GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (OSSA_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ossa_editor_save (self->editor, file, &local_error))
+    {
+      g_autofree char *name = ossa_dialogs_dup_display_name (file);
+
+      /* Translators: %s is a file name */
+      ossa_dialogs_show_failure (GTK_WINDOW (self), local_error, _("Could not save “%s”"), name);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  _ossa_window_file_used (self, file);
+  return TRUE;
+}
+
+static void
+save_file_chosen_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  OssaWindow *self = g_task_get_source_object (task);
+  g_autoptr(GFile) file = ossa_dialogs_choose_save_file_finish (result, NULL);
+
+  g_task_return_boolean (task, file != NULL && ossa_window_save_file (self, file, NULL));
+}
+
+/* Saves to the document's file, or asks where first (always when @ask_where, or
+ * when the document has no file yet). Finish with save_finish(). */
+static void
+save_async (OssaWindow          *self,
+            gboolean             ask_where,
+            GAsyncReadyCallback  callback,
+            gpointer             user_data)
+{
+  GTask *task = g_task_new (self, NULL, callback, user_data);
+  GFile *file = ossa_editor_get_file (self->editor);
+
+  g_task_set_source_tag (task, save_async);
+  if (file != NULL && !ask_where)
+    {
+      g_task_return_boolean (task, ossa_window_save_file (self, file, NULL));
+      g_object_unref (task);
+      return;
+    }
+  ossa_dialogs_choose_save_file (GTK_WINDOW (self), file, self->cancellable,
+                                 save_file_chosen_cb, task);
+}
+
+static gboolean
+save_finish (OssaWindow   *self,
+             GAsyncResult *result)
+{
+  return g_task_propagate_boolean (G_TASK (result), NULL);
+}
+
+/* Actions start a save and forget it: a failure has been shown already. */
+static void
+save_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  save_finish (OSSA_WINDOW (source), result);
+}
+
+void
+_ossa_window_save (OssaWindow *self,
+                   gboolean    ask_where)
+{
+  save_async (self, ask_where, save_done_cb, NULL);
+}
+
+static void
+saved_changes_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+
+  g_task_return_boolean (task, save_finish (OSSA_WINDOW (source), result));
+}
+
+static void
+save_changes_answered_cb (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  OssaWindow *self = g_task_get_source_object (task);
+
+  self->asking = FALSE;
+  switch (ossa_dialogs_ask_save_changes_finish (result))
+    {
+    case OSSA_SAVE_CHANGES_SAVE:
+      save_async (self, FALSE, saved_changes_cb, g_steal_pointer (&task));
+      break;
+    case OSSA_SAVE_CHANGES_DISCARD:
+      g_task_return_boolean (task, TRUE);
+      break;
+    case OSSA_SAVE_CHANGES_CANCEL:
+    default:
+      g_task_return_boolean (task, FALSE);
+      break;
+    }
+}
+
+/**
+ * ossa_window_ask_save_changes:
+ * @self: an #OssaWindow
+ * @callback: called with the answer
+ * @user_data: data for @callback
+ *
+ * Before something would drop the open document: when it has unsaved changes, asks
+ * whether to save them (Save / Discard / Cancel); Save on a document without a
+ * file asks where. Finish with ossa_window_ask_save_changes_finish().
+ */
+void
+ossa_window_ask_save_changes (OssaWindow          *self,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autofree char *name = NULL;
+  GTask *task;
+
+  g_return_if_fail (OSSA_IS_WINDOW (self));
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, ossa_window_ask_save_changes);
+
+  if (!ossa_editor_get_modified (self->editor))
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+      return;
+    }
+  /* One question at a time: a second request while one is open is a no. */
+  if (self->asking)
+    {
+      g_task_return_boolean (task, FALSE);
+      g_object_unref (task);
+      return;
+    }
+
+  self->asking = TRUE;
+  name = ossa_editor_dup_display_name (self->editor);
+  ossa_dialogs_ask_save_changes (GTK_WINDOW (self), name, self->cancellable,
+                                 save_changes_answered_cb, task);
+}
+
+/**
+ * ossa_window_ask_save_changes_finish:
+ * @self: an #OssaWindow
+ * @result: the result given to the callback
+ *
+ * Returns: %TRUE when the document may be dropped (nothing unsaved, saved, or
+ *   discarded); %FALSE when the person cancelled or saving failed
+ */
+gboolean
+ossa_window_ask_save_changes_finish (OssaWindow   *self,
+                                     GAsyncResult *result)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), NULL);
+}
+
+static void
+open_answered_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (source);
+  g_autoptr(GFile) file = user_data;
+
+  if (ossa_window_ask_save_changes_finish (self, result))
+    ossa_window_open_file (self, file, NULL);
+}
+
+/**
+ * ossa_window_open:
+ * @self: an #OssaWindow
+ * @file: a .ossa document
+ *
+ * Opens @file in @self once unsaved changes are dealt with (see
+ * ossa_window_ask_save_changes()). A file that fails to load changes nothing.
+ */
+void
+ossa_window_open (OssaWindow *self,
+                  GFile      *file)
+{
+  g_return_if_fail (OSSA_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  ossa_window_ask_save_changes (self, open_answered_cb, g_object_ref (file));
+}
+
+static void
+new_answered_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (source);
+
+  if (ossa_window_ask_save_changes_finish (self, result))
+    ossa_editor_new_document (self->editor);
+}
+
+/**
+ * ossa_window_new_document:
+ * @self: an #OssaWindow
+ *
+ * Replaces the document with a new, empty one once unsaved changes are dealt with.
+ */
+void
+ossa_window_new_document (OssaWindow *self)
+{
+  g_return_if_fail (OSSA_IS_WINDOW (self));
+
+  ossa_window_ask_save_changes (self, new_answered_cb, NULL);
+}
+
+static void
+close_answered_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  OssaWindow *self = OSSA_WINDOW (source);
+
+  if (!ossa_window_ask_save_changes_finish (self, result))
+    {
+      g_task_return_boolean (task, FALSE);
+      return;
+    }
+  self->close_confirmed = TRUE;
+  g_task_return_boolean (task, TRUE);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+/**
+ * ossa_window_close_async:
+ * @self: an #OssaWindow
+ * @callback: called once the window closed or stayed
+ * @user_data: data for @callback
+ *
+ * Closes @self once unsaved changes are dealt with (see
+ * ossa_window_ask_save_changes()). Finish with ossa_window_close_finish().
+ */
+void
+ossa_window_close_async (OssaWindow          *self,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (OSSA_IS_WINDOW (self));
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, ossa_window_close_async);
+  ossa_window_ask_save_changes (self, close_answered_cb, task);
+}
+
+/**
+ * ossa_window_close_finish:
+ * @self: an #OssaWindow
+ * @result: the result given to the callback
+ *
+ * Returns: whether the window closed
+ */
+gboolean
+ossa_window_close_finish (OssaWindow   *self,
+                          GAsyncResult *result)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), NULL);
+}
+
+/* Drag and drop: a .ossa file dropped anywhere on the window opens in it. */
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         OssaWindow    *self)
+{
+  GFile *file = NULL;
+
+  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+
+      file = files != NULL ? files->data : NULL;
+      g_slist_free (files);
+    }
+  else if (G_VALUE_HOLDS (value, G_TYPE_FILE))
+    {
+      file = g_value_get_object (value);
+    }
+
+  if (file == NULL)
+    return FALSE;
+  ossa_window_open (self, file);
+  return TRUE;
+}
+
+void
+_ossa_window_files_init (OssaWindow *self)
+{
+  GtkDropTarget *drop;
+  GType drop_types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
+
+  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  gtk_drop_target_set_gtypes (drop, drop_types, G_N_ELEMENTS (drop_types));
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+}
+
+/* SMD import ------------------------------------------------------------------ */
+
+/* An imported document waiting for the unsaved-changes answer. */
+typedef struct
+{
+  OssaDocument  *document;
+  char         **notices;
+} PendingImport;
+
+static void
+pending_import_free (PendingImport *p)
+{
+  ossa_document_free (p->document);
+  g_strfreev (p->notices);
+  g_free (p);
+}
+
+static void
+import_answered_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (source);
+  PendingImport *p = user_data;
+
+  if (ossa_window_ask_save_changes_finish (self, result))
+    {
+      /* The canvas fits the new document by itself. */
+      ossa_editor_take_document (self->editor, g_steal_pointer (&p->document));
+      if (p->notices != NULL && p->notices[0] != NULL)
+        ossa_smd_show_notices (GTK_WINDOW (self), (const char * const *) p->notices);
+    }
+  pending_import_free (p);
+}
+
+static void
+import_dialog_done_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (source);
+  PendingImport *p = g_new0 (PendingImport, 1);
+
+  p->document = ossa_smd_import_dialog_run_finish (result, &p->notices, NULL);
+  if (p->document == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
+    {
+      /* Closed, or the window went: errors were shown by the dialog. */
+      pending_import_free (p);
+      return;
+    }
+  ossa_window_ask_save_changes (self, import_answered_cb, p);
+}
+
+/* File > Import SMD…: the dialog (brought to the front when already open); its
+ * result replaces the document once unsaved changes are dealt with, and what it
+ * left out is listed. */
+void
+_ossa_window_import_smd (OssaWindow *self)
+{
+  OssaSmdImportDialog *open = ossa_smd_import_dialog_find (GTK_WINDOW (self));
+
+  if (open != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (open));
+      return;
+    }
+  ossa_smd_import_dialog_run (GTK_WINDOW (self), self->cancellable, import_dialog_done_cb, NULL);
+}
+
