@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "ossa-dialogs.h"
+#include "ossa-editor-maps.h"
 #include "ossa-gerror.h"
 #include "ossa-map-editor.h"
 
@@ -757,38 +758,20 @@ brush_size (OssaMapEditor *self)
 }
 
 /* Applies values (0, 1 or 0xff = keep) over the box [x0, x1] × [y0, y1], already
- * clipped to the map, as one command. */
+ * clipped to the map, as one edit. Only that box can change: the document-changed
+ * it causes compares just the box with our copy. */
 static void
 execute_cells (OssaMapEditor *self, guint x0, guint y0, guint x1, guint y1, const guint8 *values,
                const char *label)
 {
-  OssaError err = { 0 };
   g_autoptr(GError) error = NULL;
-  OssaCommand *command;
-  guint32 w = 0, h = 0, rx = 0, ry = 0;
 
-  command = ossa_command_set_map_cells (get_document (self), (gsize) self->map, x0, y0,
-                                        x1 - x0 + 1, y1 - y0 + 1, values, &err);
-  if (command == NULL)
-    {
-      ossa_gerror_set_from_core (&error, &err);
-      show_error (self, _("Could not change the map"), error);
-      return;
-    }
-  ossa_command_map_cells_rect (command, NULL, &rx, &ry, &w, &h);
-  if (w == 0 || h == 0)
-    {
-      ossa_command_free (command);
-      return;
-    }
-  ossa_command_set_label (command, label);
   self->hint_valid = TRUE;
-  self->hint[0] = rx, self->hint[1] = ry, self->hint[2] = w, self->hint[3] = h;
-  if (!ossa_editor_execute (self->editor, command, &error))
-    {
-      self->hint_valid = FALSE;
-      show_error (self, _("Could not change the map"), error);
-    }
+  self->hint[0] = x0, self->hint[1] = y0, self->hint[2] = x1 - x0 + 1, self->hint[3] = y1 - y0 + 1;
+  if (!ossa_editor_set_map_cells (self->editor, (guint) self->map, x0, y0, x1 - x0 + 1,
+                                  y1 - y0 + 1, values, label, &error))
+    show_error (self, _("Could not change the map"), error);
+  self->hint_valid = FALSE;
 }
 
 static void
@@ -912,24 +895,10 @@ static void
 set_endpoints (OssaMapEditor *self, gboolean has_start, guint sx, guint sy, gboolean has_goal,
                guint gx, guint gy, guint64 merge_id)
 {
-  OssaError err = { 0 };
   g_autoptr(GError) error = NULL;
-  OssaCommand *command;
 
-  if (has_start == self->has_start && has_goal == self->has_goal
-      && (!has_start || (sx == self->start_x && sy == self->start_y))
-      && (!has_goal || (gx == self->goal_x && gy == self->goal_y)))
-    return;
-  command = ossa_command_set_map_endpoints (get_document (self), (gsize) self->map, has_start,
-                                            sx, sy, has_goal, gx, gy, &err);
-  if (command == NULL)
-    {
-      ossa_gerror_set_from_core (&error, &err);
-      show_error (self, _("Could not move the start or goal"), error);
-      return;
-    }
-  ossa_command_set_merge_id (command, merge_id);
-  if (!ossa_editor_execute (self->editor, command, &error))
+  if (!ossa_editor_set_map_endpoints (self->editor, (guint) self->map, has_start, sx, sy,
+                                      has_goal, gx, gy, merge_id, &error))
     show_error (self, _("Could not move the start or goal"), error);
 }
 
@@ -1470,43 +1439,15 @@ context_menu_cb (OssaMapView *view, double x, double y, double wx, double wy,
 
 /* ---- files and dialogs ---- */
 
-static char *
-unique_map_name (OssaMapEditor *self, const char *base)
-{
-  const OssaDocument *doc = get_document (self);
-  char *name = g_strdup (base != NULL && base[0] != '\0' ? base : _("map"));
-
-  for (guint n = 2;; n++)
-    {
-      gboolean taken = FALSE;
-
-      for (gsize i = 0; i < doc->n_maps && !taken; i++)
-        taken = g_strcmp0 (doc->maps[i].name, name) == 0;
-      if (!taken)
-        return name;
-      g_free (name);
-      name = g_strdup_printf ("%s %u", base, n);
-    }
-}
-
+/* Adds @map (the caller keeps it) to the document and shows it. */
 static gboolean
-add_map (OssaMapEditor *self, OssaGridMap *map, GError **error)
+add_map (OssaMapEditor *self, const OssaGridMap *map, GError **error)
 {
-  OssaError err = { 0 };
-  OssaCommand *command;
-  g_autofree char *name = unique_map_name (self, map->name);
+  int index = ossa_editor_add_map (self->editor, map, error);
 
-  g_free (map->name);
-  map->name = g_steal_pointer (&name);
-  command = ossa_command_add_map (get_document (self), map, &err);
-  if (command == NULL)
-    {
-      ossa_gerror_set_from_core (error, &err);
-      return FALSE;
-    }
-  if (!ossa_editor_execute (self->editor, command, error))
+  if (index < 0)
     return FALSE;
-  ossa_map_editor_set_map (self, (int) ossa_editor_get_document (self->editor)->n_maps - 1);
+  ossa_map_editor_set_map (self, index);
   ossa_map_view_fit (self->view);
   show_workspace (self);
   return TRUE;
@@ -1674,15 +1615,7 @@ size_response_cb (GtkDialog *dialog, int response, SizeDialog *d)
 
   if (response == GTK_RESPONSE_OK && d->resize)
     {
-      OssaError err = { 0 };
-      OssaCommand *command = ossa_command_resize_map (get_document (d->self),
-                                                      (gsize) d->self->map, width, height, &err);
-
-      if (command == NULL)
-        ossa_gerror_set_from_core (&error, &err);
-      else
-        ossa_editor_execute (d->self->editor, command, &error);
-      if (error != NULL)
+      if (!ossa_editor_resize_map (d->self->editor, (guint) d->self->map, width, height, &error))
         show_error (d->self, _("Could not resize the map"), error);
     }
   else if (response == GTK_RESPONSE_OK
@@ -1735,7 +1668,7 @@ show_size_dialog (OssaMapEditor *self, gboolean resize)
   if (!resize)
     {
       GtkWidget *title = gtk_label_new_with_mnemonic (_("_Name"));
-      g_autofree char *name = unique_map_name (self, _("map"));
+      g_autofree char *name = ossa_editor_unique_map_name (self->editor, _("map"));
 
       d->name = GTK_ENTRY (gtk_entry_new ());
       gtk_editable_set_text (GTK_EDITABLE (d->name), name);
@@ -1784,18 +1717,10 @@ static void
 remove_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   OssaMapEditor *self = OSSA_MAP_EDITOR (data);
-  OssaError err = { 0 };
   g_autoptr(GError) error = NULL;
-  OssaCommand *command;
 
-  if (current_map (self) == NULL)
-    return;
-  command = ossa_command_remove_map (get_document (self), (gsize) self->map, &err);
-  if (command == NULL)
-    ossa_gerror_set_from_core (&error, &err);
-  else
-    ossa_editor_execute (self->editor, command, &error);
-  if (error != NULL)
+  if (current_map (self) != NULL
+      && !ossa_editor_remove_map (self->editor, (guint) self->map, &error))
     show_error (self, _("Could not delete the map"), error);
 }
 
