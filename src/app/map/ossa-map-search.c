@@ -374,11 +374,13 @@ _ossa_map_editor_set_playing (OssaMapEditor *self, gboolean playing)
 static void
 update_cell_label (OssaMapEditor *self)
 {
-  int x = -1, y = -1;
+  double px = -1, py = -1;
+  int x, y;
   double g, h, f;
   g_autofree char *where = NULL;
 
-  g_object_get (self->view, "pointer-x", &x, "pointer-y", &y, NULL);
+  g_object_get (self->view, "pointer-x", &px, "pointer-y", &py, NULL);
+  x = (int) px, y = (int) py;
   if (x < 0 || y < 0 || (guint) x >= self->width || (guint) y >= self->height)
     {
       gtk_label_set_text (self->cell_label, _("Point at a cell to see its g, h and f."));
