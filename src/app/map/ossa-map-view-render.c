@@ -198,8 +198,8 @@ draw_path (OssaMapView *self, GArray *segments, float width, const float *color,
   glUniform4fv (self->ul_color, 1, color);
   glBindVertexArray (self->line_vao);
   glBindBuffer (GL_ARRAY_BUFFER, self->line_buffer);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (segments->len * sizeof (OssaMapSegment)), segments->data,
-                GL_STREAM_DRAW);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (segments->len * sizeof (OssaMapSegment)),
+                segments->data, GL_STREAM_DRAW);
   glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, (GLsizei) segments->len);
   glBindBuffer (GL_ARRAY_BUFFER, 0);
 }

@@ -273,8 +273,9 @@ ossa_map_view_set_path (OssaMapView *self, OssaMapPathSlot slot, const OssaCell 
       if (!last && (int) cells[i + 1].x - (int) cells[i].x == dx
           && (int) cells[i + 1].y - (int) cells[i].y == dy)
         continue;
-      g_array_append_val (segments, ((OssaMapSegment) { cells[start].x + 0.5f, cells[start].y + 0.5f,
-                                                 cells[i].x + 0.5f, cells[i].y + 0.5f }));
+      g_array_append_val (segments, ((OssaMapSegment) { cells[start].x + 0.5f,
+                                                        cells[start].y + 0.5f,
+                                                        cells[i].x + 0.5f, cells[i].y + 0.5f }));
       start = i;
     }
   redraw (self);
