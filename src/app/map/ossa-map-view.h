@@ -16,10 +16,12 @@ G_BEGIN_DECLS
  * Coordinates: cell (x, y) covers [x, x + 1) × [y, y + 1), y down; "cell
  * coordinates" are doubles in that space.
  *
- * Mouse: primary button drags emit stroke-begin/-update/-end; the secondary button
- * emits context-menu; the wheel zooms about the pointer; a middle drag pans.
+ * Mouse (see ossa-pointer-input.h): primary button drags emit
+ * stroke-begin/-update/-end; the secondary button emits context-menu; the wheel
+ * zooms about the pointer; a middle drag pans.
  * Properties: "zoom" (logical pixels a cell), read-only "pointer-x", "pointer-y"
- * (the cell under the pointer) and "pointer-inside".
+ * (doubles holding the column and row of the cell under the pointer, -1 when it is
+ * over no cell) and "pointer-inside".
  * Actions: map-view.fit, map-view.zoom-in, map-view.zoom-out. */
 #define OSSA_TYPE_MAP_VIEW (ossa_map_view_get_type ())
 

@@ -96,13 +96,13 @@ update_pointer_status (OssaWindow *self)
 
   if (map_workspace_shown (self))
     {
-      int cx = -1, cy = -1;
+      double cx = -1, cy = -1;
 
       g_object_get (ossa_map_editor_get_view (self->map_editor), "pointer-inside", &inside,
                     "pointer-x", &cx, "pointer-y", &cy, NULL);
       if (inside && cx >= 0 && cy >= 0)
         /* Translators: the map cell under the pointer, column then row */
-        text = g_strdup_printf (_("cell %d, %d"), cx, cy);
+        text = g_strdup_printf (_("cell %d, %d"), (int) cx, (int) cy);
       else
         text = g_strdup ("—");
       gtk_label_set_text (self->pointer_label, text);
