@@ -57,8 +57,7 @@ static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (f->window);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
 }
 
 static void

@@ -53,8 +53,7 @@ static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   g_clear_pointer (&f->window, gtk_window_destroy);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
   g_clear_object (&f->editor);
 }
 

@@ -39,8 +39,7 @@ fixture_teardown (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (f->window);
   g_object_unref (f->editor);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
 }
 
 static const OssaGridMap *

@@ -84,8 +84,7 @@ static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   g_clear_pointer (&f->window, gtk_window_destroy);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
   g_clear_object (&f->editor);
 }
 
@@ -357,12 +356,7 @@ test_playback (Fixture *f, gconstpointer data)
 
   /* And with the real frame clock the playhead moves. */
   ossa_editor_set_speed (f->editor, 1.0);
-  {
-    gint64 end = g_get_monotonic_time () + 300000;
-
-    while (g_get_monotonic_time () < end)
-      g_main_context_iteration (NULL, FALSE);
-  }
+  gui_test_linger (0.3);
   g_assert_cmpfloat (ossa_editor_get_time (f->editor), >, 0);
   ossa_editor_set_playing (f->editor, FALSE);
 }
