@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* For the GUI tests: skipping without a display, turning the main loop (until
  * nothing is pending, for a while, or until a condition holds), waiting for a
- * window to be drawn, a widget's last picture, and that picture as its window's
- * renderer draws it, in bytes. */
+ * window to be drawn, a widget shown in a window of its own, a widget's last
+ * picture, and that picture as its window's renderer draws it, in bytes. */
 #pragma once
 
 #include <stdio.h>
@@ -81,6 +81,22 @@ gui_test_flush (GtkWidget *widget)
   gtk_test_widget_wait_for_draw (widget);
   gdk_display_sync (gtk_widget_get_display (widget));
   gui_test_iterate ();
+}
+
+/* A new window of width × height (-1: the child's natural size) holding child,
+ * shown and drawn. */
+static inline GtkWindow *
+gui_test_show (GtkWidget *child,
+               int        width,
+               int        height)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+
+  gtk_window_set_default_size (window, width, height);
+  gtk_window_set_child (window, child);
+  gtk_window_present (window);
+  gui_test_flush (GTK_WIDGET (window));
+  return window;
 }
 
 /* widget's render node from its window's last frame, as a new reference. A widget

@@ -56,11 +56,7 @@ show_hierarchy (Fixture *f)
 {
   f->hierarchy = OSSA_HIERARCHY (ossa_hierarchy_new ());
   ossa_hierarchy_set_editor (f->hierarchy, f->editor);
-  f->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (f->window, 260, 420);
-  gtk_window_set_child (f->window, GTK_WIDGET (f->hierarchy));
-  gtk_window_present (f->window);
-  gui_test_flush (GTK_WIDGET (f->window));
+  f->window = gui_test_show (GTK_WIDGET (f->hierarchy), 260, 420);
 }
 
 static void
@@ -451,11 +447,7 @@ test_large (void)
   g_timer_start (timer);
   hierarchy = OSSA_HIERARCHY (ossa_hierarchy_new ());
   ossa_hierarchy_set_editor (hierarchy, editor);
-  window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (window, 260, 420);
-  gtk_window_set_child (window, GTK_WIDGET (hierarchy));
-  gtk_window_present (window);
-  gui_test_flush (GTK_WIDGET (window));
+  window = gui_test_show (GTK_WIDGET (hierarchy), 260, 420);
   built = g_timer_elapsed (timer, NULL);
 
   list = GTK_LIST_VIEW (gtk_widget_get_template_child (GTK_WIDGET (hierarchy),

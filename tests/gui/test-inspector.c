@@ -51,11 +51,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 
   f->inspector = OSSA_INSPECTOR (ossa_inspector_new ());
   g_object_set (f->inspector, "editor", f->editor, NULL);
-  f->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (f->window, 260, -1);
-  gtk_window_set_child (f->window, GTK_WIDGET (f->inspector));
-  gtk_window_present (f->window);
-  gui_test_flush (GTK_WIDGET (f->window));
+  f->window = gui_test_show (GTK_WIDGET (f->inspector), 260, -1);
 }
 
 static void

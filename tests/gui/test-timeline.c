@@ -70,11 +70,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->timeline = OSSA_TIMELINE (ossa_timeline_new ());
   ossa_timeline_set_editor (f->timeline, f->editor);
   f->view = _ossa_timeline_get_view (f->timeline);
-  f->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (f->window, 1100, 320);
-  gtk_window_set_child (f->window, GTK_WIDGET (f->timeline));
-  gtk_window_present (f->window);
-  gui_test_flush (GTK_WIDGET (f->window));
+  f->window = gui_test_show (GTK_WIDGET (f->timeline), 1100, 320);
   /* 10 pixels a frame. */
   g_object_set (f->view, "pixels-per-second", 300.0, NULL);
   gui_test_flush (GTK_WIDGET (f->window));
