@@ -101,6 +101,22 @@ cli_assert_usage_error (const CliRun *run, const char *command)
   g_free (hint);
 }
 
+JsonObject *
+cli_parse_json (JsonParser *parser, const char *text)
+{
+  GError *error = NULL;
+  JsonNode *root;
+
+  g_assert_true (g_str_has_suffix (text, "\n"));
+  g_assert_true (strchr (text, '\n') == text + strlen (text) - 1);
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_nonnull (root);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
+  return json_node_get_object (root);
+}
+
 gboolean
 cli_locale_usable (const char *locale)
 {

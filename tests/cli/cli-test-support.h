@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* For the CLI tests: running the real ossa-cli ($OSSA_CLI) in a locale and keeping
- * its exit status, stdout and stderr; the checks every CLI test makes on a run; the
- * locales a case is run under; a temporary folder for the files a test writes. */
+ * its exit status, stdout and stderr; the checks every CLI test makes on a run and
+ * on its JSON; the locales a case is run under; a temporary folder for the files a
+ * test writes. */
 #pragma once
 
 #include <stdarg.h>
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 typedef struct
 {
@@ -33,6 +35,10 @@ void cli_assert_ok (const CliRun *run);
 /* Exit 2, "ossa-cli: " on stderr with the hint "Try 'ossa-cli COMMAND --help'."
  * (or "Try 'ossa-cli --help'." when command is NULL), nothing on stdout. */
 void cli_assert_usage_error (const CliRun *run, const char *command);
+
+/* text (what a --json run printed) loaded into parser: exactly one JSON object on
+ * one newline-terminated line, returned. */
+JsonObject *cli_parse_json (JsonParser *parser, const char *text);
 
 /* Whether the locale is installed; the test is skipped, saying so, when not. */
 gboolean cli_locale_usable (const char *locale);

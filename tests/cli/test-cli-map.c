@@ -32,17 +32,6 @@ assert_input_error (const CliRun *run, const char *path, int line, const char *n
   g_free (prefix);
 }
 
-static JsonObject *
-parse_json (JsonParser *parser, const char *text)
-{
-  GError *error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
-  return json_node_get_object (json_parser_get_root (parser));
-}
-
 static char *
 write_tmp (const char *name, const char *text)
 {
@@ -134,7 +123,7 @@ test_astar (gconstpointer data)
 
   cli_run (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--json", NULL);
   cli_assert_ok (&run);
-  o = parse_json (parser, run.out);
+  o = cli_parse_json (parser, run.out);
   g_assert_cmpstr (json_object_get_string_member (o, "algo"), ==, "astar");
   check_json_path (o, &map, 8, 0, 0, 39, 39);
   astar_length = json_object_get_double_member (o, "length");
@@ -146,7 +135,7 @@ test_astar (gconstpointer data)
   cli_run (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--algo", "dijkstra",
            "--json", NULL);
   cli_assert_ok (&run);
-  o = parse_json (parser, run.out);
+  o = cli_parse_json (parser, run.out);
   check_json_path (o, &map, 8, 0, 0, 39, 39);
   g_assert_cmpfloat (fabs (json_object_get_double_member (o, "length") - astar_length), <, 1e-9);
   g_assert_cmpint (json_object_get_int_member (o, "expansions"), >, astar_expansions);
@@ -154,7 +143,7 @@ test_astar (gconstpointer data)
   cli_run (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--algo", "greedy",
            "--json", NULL);
   cli_assert_ok (&run);
-  o = parse_json (parser, run.out);
+  o = cli_parse_json (parser, run.out);
   check_json_path (o, &map, 8, 0, 0, 39, 39);
   g_assert_cmpfloat (json_object_get_double_member (o, "length"), >, astar_length);
   cli_run_clear (&run);
@@ -163,7 +152,7 @@ test_astar (gconstpointer data)
   cli_run (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--connect", "4",
            "--json", NULL);
   cli_assert_ok (&run);
-  o = parse_json (parser, run.out);
+  o = cli_parse_json (parser, run.out);
   check_json_path (o, &map, 4, 0, 0, 39, 39);
   cli_run_clear (&run);
 
@@ -191,7 +180,7 @@ test_astar_no_path (gconstpointer data)
     goto out;
   cli_run (&run, locale, "astar", walled, "--from", "0,0", "--to", "4,2", "--json", NULL);
   cli_assert_ok (&run);
-  o = parse_json (parser, run.out);
+  o = cli_parse_json (parser, run.out);
   g_assert_false (json_object_get_boolean_member (o, "found"));
   g_assert_true (json_object_get_null_member (o, "length"));
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "path")), ==, 0);
@@ -306,7 +295,7 @@ test_scen (gconstpointer data)
   arena_scen = g_build_filename (movingai, "arena.map.scen", NULL);
   cli_run (&run, locale, "scen", arena_scen, "--json", NULL);
   cli_assert_ok (&run);
-  o = parse_json (parser, run.out);
+  o = cli_parse_json (parser, run.out);
   g_assert_cmpint (json_object_get_int_member (o, "problems"), ==, 160);
   g_assert_cmpint (json_object_get_int_member (o, "optimal"), ==, 160);
   g_assert_cmpfloat (json_object_get_double_member (o, "mean_us"), >, 0);
@@ -320,7 +309,7 @@ test_scen (gconstpointer data)
                                "0 maps/dao/arena.map 49 49 1 11 1 12 1.004\n");
   cli_run (&run, locale, "scen", old, "--maps", movingai, "--json", NULL);
   cli_assert_ok (&run);
-  o = parse_json (parser, run.out);
+  o = cli_parse_json (parser, run.out);
   g_assert_cmpint (json_object_get_int_member (o, "problems"), ==, 3);
   g_assert_cmpint (json_object_get_int_member (o, "optimal"), ==, 2);
   cli_run_clear (&run);
@@ -378,7 +367,7 @@ test_convert (gconstpointer data)
 
   cli_run (&run, locale, "convert", map40, as_map, "--json", NULL);
   cli_assert_ok (&run);
-  o = parse_json (parser, run.out);
+  o = cli_parse_json (parser, run.out);
   g_assert_cmpstr (json_object_get_string_member (o, "from"), ==, "text");
   g_assert_cmpstr (json_object_get_string_member (o, "to"), ==, "movingai");
   g_assert_cmpint (json_object_get_int_member (o, "width"), ==, 40);
@@ -410,7 +399,7 @@ test_convert (gconstpointer data)
   cli_run_clear (&run);
   cli_run (&run, locale, "astar", as_ossa, "--from", "0,0", "--to", "39,39", "--json", NULL);
   cli_assert_ok (&run);
-  o = parse_json (parser, run.out);
+  o = cli_parse_json (parser, run.out);
   check_json_path (o, &a, 8, 0, 0, 39, 39);
   cli_run_clear (&run);
   cli_run (&run, locale, "convert", as_ossa, from_ossa, "--map", "map40", NULL);

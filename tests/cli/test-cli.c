@@ -92,22 +92,14 @@ assert_input_error (const CliRun *run, const char *path)
 
 /* ---- JSON ---- */
 
-/* Exactly one JSON object on one newline-terminated line. */
+/* A new parser holding text, which must be exactly one JSON object on one
+ * newline-terminated line; *object is that object. */
 static JsonParser *
 parse_json (const char *text, JsonObject **object)
 {
   JsonParser *parser = json_parser_new ();
-  GError *error = NULL;
-  JsonNode *root;
 
-  g_assert_true (g_str_has_suffix (text, "\n"));
-  g_assert_true (strchr (text, '\n') == text + strlen (text) - 1);
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  root = json_parser_get_root (parser);
-  g_assert_nonnull (root);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
-  *object = json_node_get_object (root);
+  *object = cli_parse_json (parser, text);
   return parser;
 }
 
