@@ -4,11 +4,8 @@
  * check exit codes, "ossa-cli: FILE[:LINE]: " error lines, JSON fields, and every
  * returned path step by step (adjacent, walkable, no corner cut, cost adds up).
  * Each case runs under C.UTF-8 and de_DE.UTF-8 (skipped when not installed). */
-#include <locale.h>
 #include <math.h>
-#include <stdarg.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -16,61 +13,10 @@
 
 #include "ossa.h"
 
-static const char *cli_path;
-static char *tmp_dir;
+#include "cli-test-support.h"
+
 static char *map40;        /* ../shared/testdata/seed/map40.txt, NULL when absent */
 static char *movingai;     /* ../shared/testdata/movingai, NULL when absent */
-
-typedef struct
-{
-  int   status;
-  char *out, *err;
-} CliRun;
-
-static void
-run_clear (CliRun *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-static void
-run_cli (CliRun *run, const char *locale, ...)
-{
-  GPtrArray *argv = g_ptr_array_new ();
-  char **envp = g_environ_setenv (g_get_environ (), "LC_ALL", locale, TRUE);
-  GError *error = NULL;
-  int wait_status = 0;
-  va_list ap;
-  const char *a;
-
-  g_ptr_array_add (argv, (gpointer) cli_path);
-  va_start (ap, locale);
-  while ((a = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  envp = g_environ_setenv (envp, "G_DEBUG", "fatal-warnings", TRUE);
-  memset (run, 0, sizeof *run);
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, &run->out,
-                &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  if (!WIFEXITED (wait_status))
-    g_error ("ossa-cli did not exit normally; stderr: %s", run->err);
-  run->status = WEXITSTATUS (wait_status);
-  /* (Paths print as x,y, so a decimal comma is caught by the JSON parser and by
-   * the "length: 62.18" check instead of a scan for digit,digit.) */
-  g_ptr_array_unref (argv);
-  g_strfreev (envp);
-}
-
-static void
-assert_ok (const CliRun *run)
-{
-  if (run->status != 0)
-    g_error ("expected exit 0, got %d; stderr: %s", run->status, run->err);
-  g_assert_cmpstr (run->err, ==, "");
-}
 
 /* Exit 1 and "ossa-cli: PATH: " or "ossa-cli: PATH:LINE: " on stderr. */
 static void
@@ -79,57 +25,17 @@ assert_input_error (const CliRun *run, const char *path, int line, const char *n
   char *prefix = line > 0 ? g_strdup_printf ("ossa-cli: %s:%d: ", path, line)
                           : g_strdup_printf ("ossa-cli: %s: ", path);
 
-  if (run->status != 1)
-    g_error ("expected exit 1, got %d; stdout: %s stderr: %s", run->status, run->out, run->err);
+  cli_assert_exit (run, 1);
   if (!g_str_has_prefix (run->err, prefix) || (needle && !strstr (run->err, needle)))
     g_error ("stderr should start with '%s' and say '%s': %s", prefix, needle, run->err);
   g_assert_cmpstr (run->out, ==, "");
   g_free (prefix);
 }
 
-static void
-assert_usage_error (const CliRun *run, const char *command)
-{
-  char *hint = g_strdup_printf ("Try 'ossa-cli %s --help'.", command);
-
-  if (run->status != 2)
-    g_error ("expected exit 2, got %d; stderr: %s", run->status, run->err);
-  g_assert_nonnull (strstr (run->err, hint));
-  g_free (hint);
-}
-
-static JsonObject *
-parse_json (JsonParser *parser, const char *text)
-{
-  GError *error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
-  return json_node_get_object (json_parser_get_root (parser));
-}
-
-static gboolean
-locale_usable (const char *locale)
-{
-  gboolean ok = setlocale (LC_ALL, locale) != NULL;
-
-  setlocale (LC_ALL, "C");
-  if (!ok)
-    g_test_skip ("locale not installed");
-  return ok;
-}
-
-static char *
-tmp_file (const char *name)
-{
-  return g_build_filename (tmp_dir, name, NULL);
-}
-
 static char *
 write_tmp (const char *name, const char *text)
 {
-  char *path = tmp_file (name);
+  char *path = cli_tmp_file (name);
 
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   return path;
@@ -208,54 +114,54 @@ test_astar (gconstpointer data)
   double astar_length;
   gint64 astar_expansions;
 
-  if (!locale_usable (locale) || !need_testdata ())
+  if (!cli_locale_usable (locale) || !need_testdata ())
     {
       g_object_unref (parser);
       return;
     }
   g_assert_true (ossa_grid_map_load (&map, map40, NULL, NULL));
 
-  run_cli (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--json", NULL);
-  assert_ok (&run);
-  o = parse_json (parser, run.out);
+  cli_run (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--json", NULL);
+  cli_assert_ok (&run);
+  o = cli_parse_json (parser, run.out);
   g_assert_cmpstr (json_object_get_string_member (o, "algo"), ==, "astar");
   check_json_path (o, &map, 8, 0, 0, 39, 39);
   astar_length = json_object_get_double_member (o, "length");
   astar_expansions = json_object_get_int_member (o, "expansions");
   g_assert_cmpint (astar_expansions, >, 0);
-  run_clear (&run);
+  cli_run_clear (&run);
 
   /* Dijkstra: same length, more expansions; greedy: longer. */
-  run_cli (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--algo", "dijkstra",
+  cli_run (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--algo", "dijkstra",
            "--json", NULL);
-  assert_ok (&run);
-  o = parse_json (parser, run.out);
+  cli_assert_ok (&run);
+  o = cli_parse_json (parser, run.out);
   check_json_path (o, &map, 8, 0, 0, 39, 39);
   g_assert_cmpfloat (fabs (json_object_get_double_member (o, "length") - astar_length), <, 1e-9);
   g_assert_cmpint (json_object_get_int_member (o, "expansions"), >, astar_expansions);
-  run_clear (&run);
-  run_cli (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--algo", "greedy",
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--algo", "greedy",
            "--json", NULL);
-  assert_ok (&run);
-  o = parse_json (parser, run.out);
+  cli_assert_ok (&run);
+  o = cli_parse_json (parser, run.out);
   check_json_path (o, &map, 8, 0, 0, 39, 39);
   g_assert_cmpfloat (json_object_get_double_member (o, "length"), >, astar_length);
-  run_clear (&run);
+  cli_run_clear (&run);
 
   /* 4-connected: only straight steps. */
-  run_cli (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--connect", "4",
+  cli_run (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", "--connect", "4",
            "--json", NULL);
-  assert_ok (&run);
-  o = parse_json (parser, run.out);
+  cli_assert_ok (&run);
+  o = cli_parse_json (parser, run.out);
   check_json_path (o, &map, 4, 0, 0, 39, 39);
-  run_clear (&run);
+  cli_run_clear (&run);
 
   /* Human text. */
-  run_cli (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", NULL);
-  assert_ok (&run);
+  cli_run (&run, locale, "astar", map40, "--from", "0,0", "--to", "39,39", NULL);
+  cli_assert_ok (&run);
   g_assert_nonnull (strstr (run.out, "length: 62.18"));
   g_assert_nonnull (strstr (run.out, "path: 0,0 "));
-  run_clear (&run);
+  cli_run_clear (&run);
   ossa_grid_map_clear (&map);
   g_object_unref (parser);
 }
@@ -270,20 +176,20 @@ test_astar_no_path (gconstpointer data)
   JsonObject *o;
   CliRun run;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     goto out;
-  run_cli (&run, locale, "astar", walled, "--from", "0,0", "--to", "4,2", "--json", NULL);
-  assert_ok (&run);
-  o = parse_json (parser, run.out);
+  cli_run (&run, locale, "astar", walled, "--from", "0,0", "--to", "4,2", "--json", NULL);
+  cli_assert_ok (&run);
+  o = cli_parse_json (parser, run.out);
   g_assert_false (json_object_get_boolean_member (o, "found"));
   g_assert_true (json_object_get_null_member (o, "length"));
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "path")), ==, 0);
   g_assert_cmpint (json_object_get_int_member (o, "expansions"), ==, 6);
-  run_clear (&run);
-  run_cli (&run, locale, "astar", walled, "--from", "0,0", "--to", "2,1", NULL);
-  assert_ok (&run);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", walled, "--from", "0,0", "--to", "2,1", NULL);
+  cli_assert_ok (&run);
   g_assert_nonnull (strstr (run.out, "the goal is blocked"));
-  run_clear (&run);
+  cli_run_clear (&run);
 out:
   g_free (walled);
   g_object_unref (parser);
@@ -301,45 +207,45 @@ test_astar_errors (gconstpointer data)
   char *negative = write_tmp ("neg.txt", "width -2\nheight 1\nmapstart\n1 1\n");
   char *zero = write_tmp ("zero.map", "type octile\nheight 0\nwidth 2\nmap\n");
   char *huge = write_tmp ("huge.txt", "width 16385\nheight 1\nmapstart\n");
-  char *missing = tmp_file ("missing.map");
+  char *missing = cli_tmp_file ("missing.map");
   CliRun run;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     goto out;
 
   /* Cells outside the map: exit 1 naming the file. */
-  run_cli (&run, locale, "astar", small, "--from", "0,0", "--to", "3,0", NULL);
+  cli_run (&run, locale, "astar", small, "--from", "0,0", "--to", "3,0", NULL);
   assert_input_error (&run, small, 0, "goal (3, 0) lies outside the 3 × 2 map");
-  run_clear (&run);
-  run_cli (&run, locale, "astar", small, "--from", "-1,0", "--to", "1,1", "--json", NULL);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", small, "--from", "-1,0", "--to", "1,1", "--json", NULL);
   assert_input_error (&run, small, 0, "start (-1, 0) lies outside");
-  run_clear (&run);
+  cli_run_clear (&run);
 
   /* Malformed maps: exit 1 with FILE:LINE. */
-  run_cli (&run, locale, "astar", short_row, "--from", "0,0", "--to", "1,1", NULL);
+  cli_run (&run, locale, "astar", short_row, "--from", "0,0", "--to", "1,1", NULL);
   assert_input_error (&run, short_row, 5, "short row");
-  run_clear (&run);
-  run_cli (&run, locale, "astar", long_row, "--from", "0,0", "--to", "1,0", NULL);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", long_row, "--from", "0,0", "--to", "1,0", NULL);
   assert_input_error (&run, long_row, 5, "long row");
-  run_clear (&run);
-  run_cli (&run, locale, "astar", few, "--from", "0,0", "--to", "1,0", NULL);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", few, "--from", "0,0", "--to", "1,0", NULL);
   assert_input_error (&run, few, 7, "too few rows");
-  run_clear (&run);
-  run_cli (&run, locale, "astar", odd, "--from", "0,0", "--to", "1,0", NULL);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", odd, "--from", "0,0", "--to", "1,0", NULL);
   assert_input_error (&run, odd, 4, "unknown character 'x'");
-  run_clear (&run);
-  run_cli (&run, locale, "astar", negative, "--from", "0,0", "--to", "1,0", NULL);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", negative, "--from", "0,0", "--to", "1,0", NULL);
   assert_input_error (&run, negative, 1, "negative");
-  run_clear (&run);
-  run_cli (&run, locale, "astar", zero, "--from", "0,0", "--to", "1,0", NULL);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", zero, "--from", "0,0", "--to", "1,0", NULL);
   assert_input_error (&run, zero, 2, "is 0");
-  run_clear (&run);
-  run_cli (&run, locale, "astar", huge, "--from", "0,0", "--to", "1,0", NULL);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", huge, "--from", "0,0", "--to", "1,0", NULL);
   assert_input_error (&run, huge, 1, "over the limit");
-  run_clear (&run);
-  run_cli (&run, locale, "astar", missing, "--from", "0,0", "--to", "1,0", NULL);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", missing, "--from", "0,0", "--to", "1,0", NULL);
   assert_input_error (&run, missing, 0, NULL);
-  run_clear (&run);
+  cli_run_clear (&run);
 
   /* Usage. */
   {
@@ -350,18 +256,18 @@ test_astar_errors (gconstpointer data)
 
     for (size_t i = 0; i < G_N_ELEMENTS (bad); i++)
       {
-        run_cli (&run, locale, "astar", small, "--to", "1,1", "--from", "0,0", bad[i][0], bad[i][1],
+        cli_run (&run, locale, "astar", small, "--to", "1,1", "--from", "0,0", bad[i][0], bad[i][1],
                  NULL);
-        assert_usage_error (&run, "astar");
-        run_clear (&run);
+        cli_assert_usage_error (&run, "astar");
+        cli_run_clear (&run);
       }
-    run_cli (&run, locale, "astar", small, "--from", "0,0", NULL);
-    assert_usage_error (&run, "astar");
+    cli_run (&run, locale, "astar", small, "--from", "0,0", NULL);
+    cli_assert_usage_error (&run, "astar");
     g_assert_nonnull (strstr (run.err, "missing --to"));
-    run_clear (&run);
-    run_cli (&run, locale, "astar", "--from", "0,0", "--to", "1,1", NULL);
-    assert_usage_error (&run, "astar");
-    run_clear (&run);
+    cli_run_clear (&run);
+    cli_run (&run, locale, "astar", "--from", "0,0", "--to", "1,1", NULL);
+    cli_assert_usage_error (&run, "astar");
+    cli_run_clear (&run);
   }
 out:
   g_free (small);
@@ -384,16 +290,16 @@ test_scen (gconstpointer data)
   CliRun run;
   char *arena_scen = NULL, *old = NULL, *lost = NULL, *broken = NULL, *outside = NULL;
 
-  if (!locale_usable (locale) || !need_testdata ())
+  if (!cli_locale_usable (locale) || !need_testdata ())
     goto out;
   arena_scen = g_build_filename (movingai, "arena.map.scen", NULL);
-  run_cli (&run, locale, "scen", arena_scen, "--json", NULL);
-  assert_ok (&run);
-  o = parse_json (parser, run.out);
+  cli_run (&run, locale, "scen", arena_scen, "--json", NULL);
+  cli_assert_ok (&run);
+  o = cli_parse_json (parser, run.out);
   g_assert_cmpint (json_object_get_int_member (o, "problems"), ==, 160);
   g_assert_cmpint (json_object_get_int_member (o, "optimal"), ==, 160);
   g_assert_cmpfloat (json_object_get_double_member (o, "mean_us"), >, 0);
-  run_clear (&run);
+  cli_run_clear (&run);
 
   /* The old form: version 1.0, spaces, a map path that only its base name finds;
    * one wrong optimal length is counted as not optimal. */
@@ -401,38 +307,38 @@ test_scen (gconstpointer data)
                                "0 maps/dao/arena.map 49 49 1 11 1 12 1\n"
                                "1 maps/dao/arena.map 49 49 1 11 1 12 1.2\n"
                                "0 maps/dao/arena.map 49 49 1 11 1 12 1.004\n");
-  run_cli (&run, locale, "scen", old, "--maps", movingai, "--json", NULL);
-  assert_ok (&run);
-  o = parse_json (parser, run.out);
+  cli_run (&run, locale, "scen", old, "--maps", movingai, "--json", NULL);
+  cli_assert_ok (&run);
+  o = cli_parse_json (parser, run.out);
   g_assert_cmpint (json_object_get_int_member (o, "problems"), ==, 3);
   g_assert_cmpint (json_object_get_int_member (o, "optimal"), ==, 2);
-  run_clear (&run);
-  run_cli (&run, locale, "scen", old, "--maps", movingai, NULL);
-  assert_ok (&run);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "scen", old, "--maps", movingai, NULL);
+  cli_assert_ok (&run);
   g_assert_nonnull (strstr (run.out, "3 problems, 2 optimal"));
   g_assert_nonnull (strstr (run.out, "line 3:"));
-  run_clear (&run);
+  cli_run_clear (&run);
 
   /* Without --maps the map is looked for beside the scenario: not there. */
-  run_cli (&run, locale, "scen", old, NULL);
+  cli_run (&run, locale, "scen", old, NULL);
   assert_input_error (&run, old, 2, "map 'maps/dao/arena.map' not found");
-  run_clear (&run);
+  cli_run_clear (&run);
   lost = write_tmp ("lost.scen", "version 1\n0\tnowhere.map\t4\t4\t0\t0\t1\t1\t1.41421\n");
-  run_cli (&run, locale, "scen", lost, "--maps", movingai, NULL);
+  cli_run (&run, locale, "scen", lost, "--maps", movingai, NULL);
   assert_input_error (&run, lost, 2, "not found");
-  run_clear (&run);
+  cli_run_clear (&run);
   broken = write_tmp ("broken.scen", "version 1\n0\tarena.map\t49\t49\t1\t11\t1\n");
-  run_cli (&run, locale, "scen", broken, "--maps", movingai, NULL);
+  cli_run (&run, locale, "scen", broken, "--maps", movingai, NULL);
   assert_input_error (&run, broken, 2, "7 fields");
-  run_clear (&run);
+  cli_run_clear (&run);
   outside = write_tmp ("outside.scen", "version 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\t1\n"
                                        "0\tarena.map\t49\t49\t1\t11\t49\t12\t1\n");
-  run_cli (&run, locale, "scen", outside, "--maps", movingai, NULL);
+  cli_run (&run, locale, "scen", outside, "--maps", movingai, NULL);
   assert_input_error (&run, outside, 3, "goal lies outside");
-  run_clear (&run);
-  run_cli (&run, locale, "scen", NULL);
-  assert_usage_error (&run, "scen");
-  run_clear (&run);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "scen", NULL);
+  cli_assert_usage_error (&run, "scen");
+  cli_run_clear (&run);
 out:
   g_free (arena_scen);
   g_free (old);
@@ -447,32 +353,32 @@ test_convert (gconstpointer data)
 {
   const char *locale = data;
   JsonParser *parser = json_parser_new ();
-  char *as_map = tmp_file ("map40.map"), *as_txt = tmp_file ("back.txt");
-  char *as_ossa = tmp_file ("map40.ossa"), *from_ossa = tmp_file ("from-ossa.map");
+  char *as_map = cli_tmp_file ("map40.map"), *as_txt = cli_tmp_file ("back.txt");
+  char *as_ossa = cli_tmp_file ("map40.ossa"), *from_ossa = cli_tmp_file ("from-ossa.map");
   char *bad = write_tmp ("bad.txt", "width 2\nheight 2\nmapstart\n1 1\n");
-  char *bad_out = tmp_file ("bad-out.map");
+  char *bad_out = cli_tmp_file ("bad-out.map");
   OssaGridMap a, b;
   JsonObject *o;
   CliRun run;
 
-  if (!locale_usable (locale) || !need_testdata ())
+  if (!cli_locale_usable (locale) || !need_testdata ())
     goto out;
   g_assert_true (ossa_grid_map_load (&a, map40, NULL, NULL));
 
-  run_cli (&run, locale, "convert", map40, as_map, "--json", NULL);
-  assert_ok (&run);
-  o = parse_json (parser, run.out);
+  cli_run (&run, locale, "convert", map40, as_map, "--json", NULL);
+  cli_assert_ok (&run);
+  o = cli_parse_json (parser, run.out);
   g_assert_cmpstr (json_object_get_string_member (o, "from"), ==, "text");
   g_assert_cmpstr (json_object_get_string_member (o, "to"), ==, "movingai");
   g_assert_cmpint (json_object_get_int_member (o, "width"), ==, 40);
-  run_clear (&run);
+  cli_run_clear (&run);
   g_assert_true (ossa_grid_map_load (&b, as_map, NULL, NULL));
   g_assert_cmpmem (a.cells, 1600, b.cells, 1600);
   ossa_grid_map_clear (&b);
 
-  run_cli (&run, locale, "convert", as_map, as_txt, NULL);
-  assert_ok (&run);
-  run_clear (&run);
+  cli_run (&run, locale, "convert", as_map, as_txt, NULL);
+  cli_assert_ok (&run);
+  cli_run_clear (&run);
   {
     char *x, *y;
 
@@ -484,33 +390,33 @@ test_convert (gconstpointer data)
   }
 
   /* Into a document, searched there, and out again. */
-  run_cli (&run, locale, "convert", map40, as_ossa, NULL);
-  assert_ok (&run);
-  run_clear (&run);
-  run_cli (&run, locale, "info", as_ossa, "--json", NULL);
-  assert_ok (&run);
+  cli_run (&run, locale, "convert", map40, as_ossa, NULL);
+  cli_assert_ok (&run);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "info", as_ossa, "--json", NULL);
+  cli_assert_ok (&run);
   g_assert_nonnull (strstr (run.out, "\"name\":\"map40\""));
-  run_clear (&run);
-  run_cli (&run, locale, "astar", as_ossa, "--from", "0,0", "--to", "39,39", "--json", NULL);
-  assert_ok (&run);
-  o = parse_json (parser, run.out);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "astar", as_ossa, "--from", "0,0", "--to", "39,39", "--json", NULL);
+  cli_assert_ok (&run);
+  o = cli_parse_json (parser, run.out);
   check_json_path (o, &a, 8, 0, 0, 39, 39);
-  run_clear (&run);
-  run_cli (&run, locale, "convert", as_ossa, from_ossa, "--map", "map40", NULL);
-  assert_ok (&run);
-  run_clear (&run);
+  cli_run_clear (&run);
+  cli_run (&run, locale, "convert", as_ossa, from_ossa, "--map", "map40", NULL);
+  cli_assert_ok (&run);
+  cli_run_clear (&run);
   g_assert_true (ossa_grid_map_load (&b, from_ossa, NULL, NULL));
   g_assert_cmpmem (a.cells, 1600, b.cells, 1600);
   ossa_grid_map_clear (&b);
-  run_cli (&run, locale, "convert", as_ossa, from_ossa, "--map", "nope", NULL);
+  cli_run (&run, locale, "convert", as_ossa, from_ossa, "--map", "nope", NULL);
   assert_input_error (&run, as_ossa, 0, "no map named 'nope'");
-  run_clear (&run);
+  cli_run_clear (&run);
 
   /* A broken map: exit 1 naming it and its line; OUT is not created. */
-  run_cli (&run, locale, "convert", bad, bad_out, NULL);
+  cli_run (&run, locale, "convert", bad, bad_out, NULL);
   assert_input_error (&run, bad, 5, "too few rows");
   g_assert_false (g_file_test (bad_out, G_FILE_TEST_EXISTS));
-  run_clear (&run);
+  cli_run_clear (&run);
   ossa_grid_map_clear (&a);
 out:
   g_free (as_map);
@@ -520,25 +426,6 @@ out:
   g_free (bad);
   g_free (bad_out);
   g_object_unref (parser);
-}
-
-static void
-remove_tmp_dir (void)
-{
-  GDir *dir = g_dir_open (tmp_dir, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    return;
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      char *path = tmp_file (name);
-
-      g_unlink (path);
-      g_free (path);
-    }
-  g_dir_close (dir);
-  g_rmdir (tmp_dir);
 }
 
 int
@@ -553,14 +440,12 @@ main (int argc, char **argv)
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  cli_path = g_getenv ("OSSA_CLI");
-  if (cli_path == NULL)
+  if (cli_test_binary () == NULL)
     {
       g_print ("1..0 # SKIP OSSA_CLI is not set\n");
       return 0;
     }
-  tmp_dir = g_dir_make_tmp ("ossa-cli-map-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  cli_tmp_dir_create ("ossa-cli-map-XXXXXX");
   if (shared != NULL)
     {
       map40 = g_build_filename (shared, "seed", "map40.txt", NULL);
@@ -580,8 +465,7 @@ main (int argc, char **argv)
         g_free (path);
       }
   status = g_test_run ();
-  remove_tmp_dir ();
-  g_free (tmp_dir);
+  cli_tmp_dir_remove ();
   g_free (map40);
   g_free (movingai);
   return status;

@@ -5,64 +5,14 @@
  * the rest pose and the first, middle and last frames on each plane; export and
  * import again gives the same poses; broken files give "FILE:LINE:" errors. Also
  * under de_DE.UTF-8 when that locale exists. */
-#include <locale.h>
-#include <sys/wait.h>
+#include <string.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "../core/test-smd-reference.h"
-
-static const char *cli_path;
-static char *tmp_dir;
-
-typedef struct
-{
-  int   status;
-  char *out, *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-static void
-run (Run *r, const char *locale, ...)
-{
-  GPtrArray *argv = g_ptr_array_new ();
-  char **envp = g_environ_setenv (g_get_environ (), "LC_ALL", locale, TRUE);
-  GError *error = NULL;
-  const char *a;
-  int wait_status = 0;
-  va_list ap;
-
-  g_ptr_array_add (argv, (gpointer) cli_path);
-  va_start (ap, locale);
-  while ((a = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  envp = g_environ_setenv (envp, "G_DEBUG", "fatal-warnings", TRUE);
-  memset (r, 0, sizeof *r);
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
-                &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
-  g_ptr_array_unref (argv);
-  g_strfreev (envp);
-}
-
-static void
-assert_ok (const Run *r)
-{
-  if (r->status != 0)
-    g_error ("expected exit 0, got %d: %s", r->status, r->err);
-}
+#include "cli-test-support.h"
 
 static char *
 testdata (const char *name)
@@ -75,17 +25,6 @@ testdata (const char *name)
   return path;
 }
 
-static gboolean
-locale_usable (const char *locale)
-{
-  gboolean ok = setlocale (LC_ALL, locale) != NULL;
-
-  setlocale (LC_ALL, "C");
-  if (!ok)
-    g_test_skip ("locale not installed");
-  return ok;
-}
-
 /* World joints from `ossa-cli sample --json`. */
 static void
 sample (const char *locale, const char *doc, const char *anim, double t, size_t n, double *xy)
@@ -94,14 +33,14 @@ sample (const char *locale, const char *doc, const char *anim, double t, size_t 
   JsonParser *parser = json_parser_new ();
   JsonArray *bones;
   GError *error = NULL;
-  Run r;
+  CliRun r;
 
   g_ascii_dtostr (time_text, sizeof time_text, t);
   if (anim)
-    run (&r, locale, "sample", doc, "--anim", anim, "--time", time_text, "--json", NULL);
+    cli_run (&r, locale, "sample", doc, "--anim", anim, "--time", time_text, "--json", NULL);
   else
-    run (&r, locale, "sample", doc, "--time", time_text, "--json", NULL);
-  assert_ok (&r);
+    cli_run (&r, locale, "sample", doc, "--time", time_text, "--json", NULL);
+  cli_assert_exit (&r, 0);
   json_parser_load_from_data (parser, r.out, -1, &error);
   g_assert_no_error (error);
   bones = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "bones");
@@ -114,14 +53,14 @@ sample (const char *locale, const char *doc, const char *anim, double t, size_t 
       xy[2 * i + 1] = json_object_get_double_member (w, "y");
     }
   g_object_unref (parser);
-  run_clear (&r);
+  cli_run_clear (&r);
 }
 
 static void
 check_set (const char *locale, const char *ref_name, const char *anim_name)
 {
   char *ref_path = testdata (ref_name), *anim_path = testdata (anim_name);
-  char *out = g_build_filename (tmp_dir, "set.ossa", NULL);
+  char *out = cli_tmp_file ("set.ossa");
   char stem[256];
   RefSmd *ref, *anim;
   size_t n, nf;
@@ -142,11 +81,11 @@ check_set (const char *locale, const char *ref_name, const char *anim_name)
       static const char *planes[] = { "xz", "xy", "yz" };
       size_t frames[3] = { 0, nf / 2, nf - 1 };
       double *want = g_new (double, 2 * n), *got = g_new (double, 2 * n), *locals = g_new (double, 6 * n);
-      Run r;
+      CliRun r;
 
-      run (&r, locale, "import-smd", ref_path, anim_path, "-o", out, "--plane", planes[plane], NULL);
-      assert_ok (&r);
-      run_clear (&r);
+      cli_run (&r, locale, "import-smd", ref_path, anim_path, "-o", out, "--plane", planes[plane], NULL);
+      cli_assert_exit (&r, 0);
+      cli_run_clear (&r);
       for (int k = -1; k < 3; k++)
         {
           double t = 0, tol = 0;
@@ -185,7 +124,7 @@ out:
 static void
 test_projection (gconstpointer data)
 {
-  if (!locale_usable (data))
+  if (!cli_locale_usable (data))
     return;
   check_set (data, "hlsdk_barney_hd_ref.smd", "hlsdk_barney_hd_walk.smd");
   check_set (data, "hl1test_man_ref.smd", "hl1test_man_walk.smd");
@@ -198,32 +137,32 @@ test_round_trip (gconstpointer data)
 {
   const char *locale = data;
   char *ref = testdata ("hl1test_man_ref.smd"), *walk = testdata ("hl1test_man_walk.smd");
-  char *doc1 = g_build_filename (tmp_dir, "one.ossa", NULL);
-  char *smd = g_build_filename (tmp_dir, "again.smd", NULL);
-  char *doc2 = g_build_filename (tmp_dir, "two.ossa", NULL);
+  char *doc1 = cli_tmp_file ("one.ossa");
+  char *smd = cli_tmp_file ("again.smd");
+  char *doc2 = cli_tmp_file ("two.ossa");
   JsonParser *parser;
-  Run r;
+  CliRun r;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     goto out;
   if (ref == NULL || walk == NULL)
     {
       g_test_skip ("OSSA_SHARED_TESTDATA/smd is not available");
       goto out;
     }
-  run (&r, locale, "import-smd", ref, walk, "-o", doc1, NULL);
-  assert_ok (&r);
-  run_clear (&r);
-  run (&r, locale, "export-smd", doc1, "--anim", "hl1test_man_walk", "-o", smd, "--json", NULL);
-  assert_ok (&r);
+  cli_run (&r, locale, "import-smd", ref, walk, "-o", doc1, NULL);
+  cli_assert_exit (&r, 0);
+  cli_run_clear (&r);
+  cli_run (&r, locale, "export-smd", doc1, "--anim", "hl1test_man_walk", "-o", smd, "--json", NULL);
+  cli_assert_exit (&r, 0);
   parser = json_parser_new ();
   g_assert_true (json_parser_load_from_data (parser, r.out, -1, NULL));
   g_assert_cmpint (json_object_get_int_member (json_node_get_object (json_parser_get_root (parser)), "frames"), ==, 26);
   g_object_unref (parser);
-  run_clear (&r);
-  run (&r, locale, "import-smd", ref, smd, "-o", doc2, NULL);
-  assert_ok (&r);
-  run_clear (&r);
+  cli_run_clear (&r);
+  cli_run (&r, locale, "import-smd", ref, smd, "-o", doc2, NULL);
+  cli_assert_exit (&r, 0);
+  cli_run_clear (&r);
   for (int f = 0; f < 26; f += 5)
     {
       double a[18], b[18];
@@ -246,7 +185,7 @@ out:
 
 /* "ossa-cli: PATH:LINE: " with LINE in [1, max_line], exit 1, nothing on stdout. */
 static void
-assert_line_error (const Run *r, const char *path, int max_line)
+assert_line_error (const CliRun *r, const char *path, int max_line)
 {
   char *prefix = g_strdup_printf ("ossa-cli: %s:", path);
   const char *p;
@@ -269,13 +208,13 @@ test_broken (gconstpointer data)
 {
   const char *locale = data;
   char *src = testdata ("bst_action_x_axis.smd"), *text = NULL;
-  char *bad = g_build_filename (tmp_dir, "bad.smd", NULL);
-  char *out = g_build_filename (tmp_dir, "never.ossa", NULL);
+  char *bad = cli_tmp_file ("bad.smd");
+  char *out = cli_tmp_file ("never.ossa");
   gsize size = 0;
   int line = 0;
-  Run r;
+  CliRun r;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     goto out;
   if (src == NULL)
     {
@@ -289,7 +228,7 @@ test_broken (gconstpointer data)
       {
         line++;
         g_assert_true (g_file_set_contents (bad, text, (gssize) i + 1, NULL));
-        run (&r, locale, "import-smd", bad, "-o", out, NULL);
+        cli_run (&r, locale, "import-smd", bad, "-o", out, NULL);
         if (r.status == 0)
           {
             /* Cut right after a block's "end": a whole file (bones at rest). */
@@ -301,21 +240,21 @@ test_broken (gconstpointer data)
             assert_line_error (&r, bad, line + 1);
             g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
           }
-        run_clear (&r);
-        run (&r, locale, "info", bad, NULL);
+        cli_run_clear (&r);
+        cli_run (&r, locale, "info", bad, NULL);
         if (r.status != 0)
           assert_line_error (&r, bad, line + 1);
-        run_clear (&r);
+        cli_run_clear (&r);
       }
   g_assert_true (g_file_set_contents (bad, "version 1\nnodes\n0 \"a\" -1\nend\nskeleton\ntime 0\n0 1,5 0 0 0 0 0\nend\n", -1, NULL));
-  run (&r, locale, "import-smd", bad, "-o", out, NULL);
+  cli_run (&r, locale, "import-smd", bad, "-o", out, NULL);
   assert_line_error (&r, bad, 7);
   g_assert_nonnull (strstr (r.err, ":7: bad number '1,5'"));
-  run_clear (&r);
+  cli_run_clear (&r);
   g_assert_true (g_file_set_contents (bad, "version 1\n\x01\xff\xfe garbage\n", -1, NULL));
-  run (&r, locale, "import-smd", bad, "-o", out, NULL);
+  cli_run (&r, locale, "import-smd", bad, "-o", out, NULL);
   assert_line_error (&r, bad, 2);
-  run_clear (&r);
+  cli_run_clear (&r);
 out:
   g_free (text);
   g_free (src);
@@ -329,12 +268,12 @@ test_usage (gconstpointer data)
 {
   const char *locale = data;
   char *ref = testdata ("hl1test_man_ref.smd");
-  char *out = g_build_filename (tmp_dir, "u.ossa", NULL);
+  char *out = cli_tmp_file ("u.ossa");
   JsonParser *parser;
   JsonObject *o;
-  Run r;
+  CliRun r;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     goto out;
   if (ref == NULL)
     {
@@ -342,27 +281,27 @@ test_usage (gconstpointer data)
       goto out;
     }
   /* validate and sample read an SMD as import-smd would. */
-  run (&r, locale, "validate", ref, NULL);
-  assert_ok (&r);
+  cli_run (&r, locale, "validate", ref, NULL);
+  cli_assert_exit (&r, 0);
   g_assert_nonnull (strstr (r.out, "valid (9 bones"));
-  run_clear (&r);
-  run (&r, locale, "sample", ref, "--time", "0", "--json", NULL);
-  assert_ok (&r);
+  cli_run_clear (&r);
+  cli_run (&r, locale, "sample", ref, "--time", "0", "--json", NULL);
+  cli_assert_exit (&r, 0);
   g_assert_nonnull (strstr (r.out, "\"bones\":["));
-  run_clear (&r);
+  cli_run_clear (&r);
 
-  run (&r, locale, "import-smd", ref, NULL);
+  cli_run (&r, locale, "import-smd", ref, NULL);
   g_assert_cmpint (r.status, ==, 2);
   g_assert_nonnull (strstr (r.err, "missing -o"));
-  run_clear (&r);
-  run (&r, locale, "import-smd", ref, "-o", out, "--plane", "zx", NULL);
+  cli_run_clear (&r);
+  cli_run (&r, locale, "import-smd", ref, "-o", out, "--plane", "zx", NULL);
   g_assert_cmpint (r.status, ==, 2);
-  run_clear (&r);
-  run (&r, locale, "import-smd", ref, "-o", out, "--fps", "-3", NULL);
+  cli_run_clear (&r);
+  cli_run (&r, locale, "import-smd", ref, "-o", out, "--fps", "-3", NULL);
   g_assert_cmpint (r.status, ==, 2);
-  run_clear (&r);
-  run (&r, locale, "import-smd", ref, "-o", out, "--fps", "24", "--simplify", "0.01", "--json", NULL);
-  assert_ok (&r);
+  cli_run_clear (&r);
+  cli_run (&r, locale, "import-smd", ref, "-o", out, "--fps", "24", "--simplify", "0.01", "--json", NULL);
+  cli_assert_exit (&r, 0);
   g_assert_cmpstr (r.err, ==, "");
   parser = json_parser_new ();
   g_assert_true (json_parser_load_from_data (parser, r.out, -1, NULL));
@@ -372,19 +311,19 @@ test_usage (gconstpointer data)
   g_assert_cmpfloat (json_object_get_double_member (o, "fps"), ==, 24);
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (json_object_get_array_member (o, "meshes"), 0), "triangles"), ==, 72);
   g_object_unref (parser);
-  run_clear (&r);
-  run (&r, locale, "export-smd", out, "--anim", "nope", "-o", "x.smd", NULL);
+  cli_run_clear (&r);
+  cli_run (&r, locale, "export-smd", out, "--anim", "nope", "-o", "x.smd", NULL);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, "no animation named 'nope'"));
-  run_clear (&r);
-  run (&r, locale, "export-smd", out, "-o", "x.smd", NULL);
+  cli_run_clear (&r);
+  cli_run (&r, locale, "export-smd", out, "-o", "x.smd", NULL);
   g_assert_cmpint (r.status, ==, 2);
-  run_clear (&r);
-  run (&r, locale, "info", ref, "--json", NULL);
-  assert_ok (&r);
+  cli_run_clear (&r);
+  cli_run (&r, locale, "info", ref, "--json", NULL);
+  cli_assert_exit (&r, 0);
   g_assert_nonnull (strstr (r.out, "\"type\":\"smd\""));
   g_assert_nonnull (strstr (r.out, "\"triangles\":72"));
-  run_clear (&r);
+  cli_run_clear (&r);
 out:
   g_unlink (out);
   g_free (out);
@@ -398,10 +337,9 @@ main (int argc, char **argv)
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  cli_path = g_getenv ("OSSA_CLI");
-  if (cli_path == NULL)
+  if (cli_test_binary () == NULL)
     return 1;
-  tmp_dir = g_dir_make_tmp ("ossa-cli-smd-XXXXXX", NULL);
+  cli_tmp_dir_create ("ossa-cli-smd-XXXXXX");
   for (size_t l = 0; l < G_N_ELEMENTS (locales); l++)
     {
       char *p;
@@ -420,7 +358,6 @@ main (int argc, char **argv)
       g_free (p);
     }
   status = g_test_run ();
-  g_rmdir (tmp_dir);
-  g_free (tmp_dir);
+  cli_tmp_dir_remove ();
   return status;
 }

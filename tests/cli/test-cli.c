@@ -7,9 +7,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
-#include <locale.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -17,10 +15,10 @@
 
 #include "ossa.h"
 
+#include "cli-test-support.h"
+
 #define TOLERANCE 2e-4
 
-static const char *cli_path;
-static char *tmp_dir;
 static char *rig_path;        /* a valid document, see make_rig() */
 static char *garbage_path;    /* not protobuf at all */
 static char *truncated_path;  /* rig.ossa minus its last byte */
@@ -37,20 +35,6 @@ deg (double d)
 
 /* ---- running the binary ---- */
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} CliRun;
-
-static void
-cli_run_clear (CliRun *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
 /* Numbers must use '.' whatever the locale: a digit, a comma and a digit never
  * appear in our outputs otherwise (JSON separates numbers from the next key with
  * a comma and a quote). */
@@ -62,64 +46,24 @@ assert_no_decimal_comma (const char *text)
       g_error ("decimal comma in output near: %.40s", p > text + 20 ? p - 20 : text);
 }
 
+/* cli_runv(), and no decimal comma on stdout. */
 static void
 run_cliv (CliRun *run, const char *locale, const char *const *args)
 {
-  GPtrArray *argv = g_ptr_array_new ();
-  char **envp = g_get_environ ();
-  GError *error = NULL;
-  int wait_status = 0;
-
-  g_ptr_array_add (argv, (gpointer) cli_path);
-  for (size_t i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  envp = g_environ_setenv (envp, "LC_ALL", locale, TRUE);
-  /* The binary must not warn: GLib warnings are fatal for it too. */
-  envp = g_environ_setenv (envp, "G_DEBUG", "fatal-warnings", TRUE);
-
-  memset (run, 0, sizeof *run);
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  if (!WIFEXITED (wait_status))
-    g_error ("ossa-cli %s ... did not exit normally (wait status %d); stderr: %s",
-             args[0] ? args[0] : "", wait_status, run->err);
-  run->status = WEXITSTATUS (wait_status);
+  cli_runv (run, locale, args);
   assert_no_decimal_comma (run->out);
-  g_ptr_array_unref (argv);
-  g_strfreev (envp);
 }
 
 /* run_cli (&run, locale, "sample", path, "--json", NULL) */
 static void
 run_cli (CliRun *run, const char *locale, ...)
 {
-  GPtrArray *args = g_ptr_array_new ();
   va_list ap;
-  const char *a;
 
   va_start (ap, locale);
-  while ((a = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) a);
+  cli_run_va (run, locale, ap);
   va_end (ap);
-  g_ptr_array_add (args, NULL);
-  run_cliv (run, locale, (const char *const *) args->pdata);
-  g_ptr_array_unref (args);
-}
-
-static void
-assert_usage_error (const CliRun *run, const char *command)
-{
-  char *hint = command != NULL ? g_strdup_printf ("Try 'ossa-cli %s --help'.", command)
-                               : g_strdup ("Try 'ossa-cli --help'.");
-
-  if (run->status != 2)
-    g_error ("expected exit 2, got %d; stderr: %s", run->status, run->err);
-  g_assert_true (g_str_has_prefix (run->err, "ossa-cli: "));
-  g_assert_nonnull (strstr (run->err, hint));
-  g_assert_cmpstr (run->out, ==, "");
-  g_free (hint);
+  assert_no_decimal_comma (run->out);
 }
 
 /* Exit 1 with "ossa-cli: PATH[:LINE]: message" on stderr. */
@@ -129,8 +73,7 @@ assert_input_error (const CliRun *run, const char *path)
   char *prefix = g_strdup_printf ("ossa-cli: %s:", path);
   const char *rest;
 
-  if (run->status != 1)
-    g_error ("expected exit 1, got %d; stdout: %s stderr: %s", run->status, run->out, run->err);
+  cli_assert_exit (run, 1);
   if (!g_str_has_prefix (run->err, prefix))
     g_error ("stderr does not start with '%s': %s", prefix, run->err);
   rest = run->err + strlen (prefix);
@@ -147,32 +90,16 @@ assert_input_error (const CliRun *run, const char *path)
   g_free (prefix);
 }
 
-static void
-assert_ok (const CliRun *run)
-{
-  if (run->status != 0)
-    g_error ("expected exit 0, got %d; stderr: %s", run->status, run->err);
-  g_assert_cmpstr (run->err, ==, "");
-}
-
 /* ---- JSON ---- */
 
-/* Exactly one JSON object on one newline-terminated line. */
+/* A new parser holding text, which must be exactly one JSON object on one
+ * newline-terminated line; *object is that object. */
 static JsonParser *
 parse_json (const char *text, JsonObject **object)
 {
   JsonParser *parser = json_parser_new ();
-  GError *error = NULL;
-  JsonNode *root;
 
-  g_assert_true (g_str_has_suffix (text, "\n"));
-  g_assert_true (strchr (text, '\n') == text + strlen (text) - 1);
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  root = json_parser_get_root (parser);
-  g_assert_nonnull (root);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
-  *object = json_node_get_object (root);
+  *object = cli_parse_json (parser, text);
   return parser;
 }
 
@@ -329,12 +256,6 @@ make_rig (const char *path)
   ossa_document_free (doc);
 }
 
-static char *
-tmp_file (const char *name)
-{
-  return g_build_filename (tmp_dir, name, NULL);
-}
-
 static void
 write_file (const char *path, const void *data, gssize size)
 {
@@ -362,61 +283,24 @@ make_documents (void)
   char *data;
   gsize size;
 
-  rig_path = tmp_file ("rig.ossa");
+  rig_path = cli_tmp_file ("rig.ossa");
   make_rig (rig_path);
   data = read_file (rig_path, &size);
   g_assert_cmpuint (size, >, 16);
 
-  garbage_path = tmp_file ("garbage.ossa");
+  garbage_path = cli_tmp_file ("garbage.ossa");
   write_file (garbage_path, garbage, sizeof garbage - 1);
-  truncated_path = tmp_file ("truncated.ossa");
+  truncated_path = cli_tmp_file ("truncated.ossa");
   write_file (truncated_path, data, (gssize) size - 1);
-  half_path = tmp_file ("half.ossa");
+  half_path = cli_tmp_file ("half.ossa");
   write_file (half_path, data, (gssize) size / 2);
-  missing_path = tmp_file ("missing.ossa");
-  smd_path = tmp_file ("model.smd");
+  missing_path = cli_tmp_file ("missing.ossa");
+  smd_path = cli_tmp_file ("model.smd");
   /* An SMD whose nodes block lacks its end: every command refuses it. */
   write_file (smd_path, "// Created by Crowbar\nversion 1\nnodes\n0 \"root\" -1\n", -1);
-  map_path = tmp_file ("arena.map");
+  map_path = cli_tmp_file ("arena.map");
   write_file (map_path, "type octile\nheight 1\nwidth 2\nmap\n..\n", -1);
   g_free (data);
-}
-
-static void
-remove_tmp_dir (void)
-{
-  GDir *dir = g_dir_open (tmp_dir, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    return;
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      char *path = tmp_file (name);
-
-      g_unlink (path);
-      g_free (path);
-    }
-  g_dir_close (dir);
-  g_rmdir (tmp_dir);
-}
-
-/* ---- locales ---- */
-
-static gboolean
-locale_usable (const char *locale)
-{
-  gboolean ok = setlocale (LC_ALL, locale) != NULL;
-
-  setlocale (LC_ALL, "C");
-  if (!ok)
-    {
-      char *message = g_strdup_printf ("locale %s is not installed", locale);
-
-      g_test_skip (message);
-      g_free (message);
-    }
-  return ok;
 }
 
 /* ---- the cases ---- */
@@ -429,7 +313,7 @@ test_help (gconstpointer data)
   const char *locale = data;
   CliRun run;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
 
   for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
@@ -437,12 +321,12 @@ test_help (gconstpointer data)
       char *usage = g_strdup_printf ("ossa-cli %s", commands[i]);
 
       run_cli (&run, locale, commands[i], "--help", NULL);
-      assert_ok (&run);
+      cli_assert_ok (&run);
       g_assert_nonnull (strstr (run.out, usage));
       cli_run_clear (&run);
 
       run_cli (&run, locale, "help", commands[i], NULL);
-      assert_ok (&run);
+      cli_assert_ok (&run);
       g_assert_nonnull (strstr (run.out, usage));
       cli_run_clear (&run);
       g_free (usage);
@@ -453,14 +337,14 @@ test_help (gconstpointer data)
       static const char *const general[] = { "--help", "-h", "help" };
 
       run_cli (&run, locale, general[i], NULL);
-      assert_ok (&run);
+      cli_assert_ok (&run);
       for (size_t c = 0; c < G_N_ELEMENTS (commands); c++)
         g_assert_nonnull (strstr (run.out, commands[c]));
       cli_run_clear (&run);
     }
 
   run_cli (&run, locale, "--version", NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   g_assert_true (g_str_has_prefix (run.out, "ossa-cli "));
   cli_run_clear (&run);
 
@@ -519,7 +403,7 @@ test_usage_errors (gconstpointer data)
   };
   const char *locale = data;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
   for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -537,7 +421,7 @@ test_usage_errors (gconstpointer data)
       g_test_message ("case %zu: %s %s", i, args[0] ? args[0] : "(nothing)",
                       args[0] && args[1] ? args[1] : "");
       run_cliv (&run, locale, args);
-      assert_usage_error (&run, cases[i].command);
+      cli_assert_usage_error (&run, cases[i].command);
       cli_run_clear (&run);
     }
 }
@@ -551,18 +435,18 @@ test_info (gconstpointer data)
   JsonArray *names, *anims, *maps;
   CliRun run;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
 
   run_cli (&run, locale, "info", rig_path, NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   g_assert_nonnull (strstr (run.out, "bones: 4 (2 roots, depth 3)"));
   g_assert_nonnull (strstr (run.out, "a170"));
   g_assert_nonnull (strstr (run.out, "arena: 8 × 4"));
   cli_run_clear (&run);
 
   run_cli (&run, locale, "info", "--json", rig_path, NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   parser = parse_json (run.out, &o);
   g_assert_cmpstr (member_string (o, "file"), ==, rig_path);
   g_assert_cmpint (member_int (o, "format_version"), ==, 1);
@@ -607,12 +491,12 @@ test_info (gconstpointer data)
   cli_run_clear (&run);
   /* A map file reads as a document holding that one map. */
   run_cli (&run, locale, "info", map_path, NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   g_assert_nonnull (strstr (run.out, "grid map"));
   g_assert_nonnull (strstr (run.out, "arena: 2 × 1 cells"));
   cli_run_clear (&run);
   run_cli (&run, locale, "validate", map_path, NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   cli_run_clear (&run);
 }
 
@@ -625,18 +509,18 @@ test_validate (gconstpointer data)
   CliRun run;
   char *expected;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
 
   run_cli (&run, locale, "validate", rig_path, NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   expected = g_strdup_printf ("%s: valid (4 bones, 3 animations)\n", rig_path);
   g_assert_cmpstr (run.out, ==, expected);
   g_free (expected);
   cli_run_clear (&run);
 
   run_cli (&run, locale, "validate", rig_path, "--json", NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   parser = parse_json (run.out, &o);
   g_assert_cmpstr (member_string (o, "file"), ==, rig_path);
   g_assert_true (json_object_get_boolean_member (o, "valid"));
@@ -650,11 +534,11 @@ static void
 test_bad_files (gconstpointer data)
 {
   const char *locale = data;
-  const char *bad[] = { garbage_path, truncated_path, half_path, missing_path, tmp_dir,
+  const char *bad[] = { garbage_path, truncated_path, half_path, missing_path, cli_tmp_dir (),
                         smd_path };
-  char *out_path = tmp_file ("bad-out.ossa");
+  char *out_path = cli_tmp_file ("bad-out.ossa");
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
   for (size_t i = 0; i < G_N_ELEMENTS (bad); i++)
     {
@@ -771,7 +655,7 @@ check_sample (const char *locale, const char *anim, const char *time, double the
     run_cli (&run, locale, "sample", rig_path, "--anim", anim, "--time", time, "--json", NULL);
   else
     run_cli (&run, locale, "sample", "--json", "--time", time, rig_path, NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   parser = parse_json (run.out, &o);
   g_assert_cmpstr (member_string (o, "file"), ==, rig_path);
   if (anim != NULL)
@@ -826,7 +710,7 @@ test_sample_shortest (gconstpointer data)
 {
   const char *locale = data;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
   /* 0 → 170°: +85° at the midpoint; arm x 5 → 7: 6. */
   check_sample (locale, "a170", "0.5", deg (85), 6, deg (20), deg (85), deg (20));
@@ -840,7 +724,7 @@ test_sample_rest (gconstpointer data)
 {
   const char *locale = data;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
   check_sample (locale, NULL, "0", deg (30), 5, deg (20), deg (30), deg (20));
   /* The time does not matter for the rest pose. */
@@ -852,7 +736,7 @@ test_sample_clamp (gconstpointer data)
 {
   const char *locale = data;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
   /* Before the first key: the first value; negative times parse as values. */
   check_sample (locale, "a190", "-1", 0, 5, deg (20), 0, deg (20));
@@ -868,7 +752,7 @@ test_sample_turns (gconstpointer data)
 {
   const char *locale = data;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
   /* 0 → 3π counter-clockwise with one extra turn: 1.5π at the midpoint, and the
    * key's 3π (a turn and a half) after it, not normalised. */
@@ -920,11 +804,11 @@ test_sample_human (gconstpointer data)
   double v[8];
   CliRun run;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
 
   run_cli (&run, locale, "sample", rig_path, "--anim", "a190", "--time", "0.5", NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   expected_pose (deg (-85), 5, deg (20), e);
   human_row (run.out, "root", v);
   assert_close (v[0], 10, "root x");
@@ -943,19 +827,19 @@ test_sample_human (gconstpointer data)
 
   /* 190° as stored is shown as −170°; 3π as 180° (never −180°). */
   run_cli (&run, locale, "sample", rig_path, "--anim", "a190", "--time", "5", NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   human_row (run.out, "root", v);
   assert_close (v[2], -170, "root rotation shown normalised");
   cli_run_clear (&run);
   run_cli (&run, locale, "sample", rig_path, "--anim", "turns", "--time", "2", NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   human_row (run.out, "arm", v);
   assert_close (v[2], 180, "3π shown as 180°");
   cli_run_clear (&run);
 
   /* The rest pose says so. */
   run_cli (&run, locale, "sample", rig_path, "--time", "0", NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   g_assert_nonnull (strstr (run.out, "rest pose"));
   human_row (run.out, "prop", v);
   assert_close (v[0], -4, "prop x");
@@ -969,7 +853,7 @@ test_sample_unknown_anim (gconstpointer data)
   const char *locale = data;
   CliRun run;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
   run_cli (&run, locale, "sample", rig_path, "--anim", "dance", "--time", "0", NULL);
   assert_input_error (&run, rig_path);
@@ -992,7 +876,7 @@ info_without_file (const char *locale, const char *path)
   char *text;
 
   run_cli (&run, locale, "info", "--json", path, NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   parser = parse_json (run.out, &o);
   json_object_remove_member (o, "file");
   json_generator_set_root (generator, json_parser_get_root (parser));
@@ -1008,21 +892,21 @@ test_convert (gconstpointer data)
 {
   static const char precious[] = "precious bytes\n";
   const char *locale = data;
-  char *out_path = tmp_file ("converted.ossa");
-  char *keep_path = tmp_file ("keep.ossa");
-  char *keep_smd = tmp_file ("keep.smd");
+  char *out_path = cli_tmp_file ("converted.ossa");
+  char *keep_path = cli_tmp_file ("keep.ossa");
+  char *keep_smd = cli_tmp_file ("keep.smd");
   char *in_info, *out_info, *contents;
   const char *bad_dir_out = "/nonexistent-ossa-dir/out.ossa";
   JsonParser *parser;
   JsonObject *o;
   CliRun run;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
 
   g_unlink (out_path);
   run_cli (&run, locale, "convert", rig_path, out_path, NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   g_assert_nonnull (strstr (run.out, out_path));
   cli_run_clear (&run);
   in_info = info_without_file (locale, rig_path);
@@ -1038,8 +922,8 @@ test_convert (gconstpointer data)
 
     run_cli (&a, locale, "sample", rig_path, "--anim", "turns", "--time", "0.3", "--json", NULL);
     run_cli (&b, locale, "sample", out_path, "--anim", "turns", "--time", "0.3", "--json", NULL);
-    assert_ok (&a);
-    assert_ok (&b);
+    cli_assert_ok (&a);
+    cli_assert_ok (&b);
     a_body = strstr (a.out, "\"animation\"");
     b_body = strstr (b.out, "\"animation\"");
     g_assert_nonnull (a_body);
@@ -1049,7 +933,7 @@ test_convert (gconstpointer data)
   }
 
   run_cli (&run, locale, "convert", "--json", rig_path, out_path, NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   parser = parse_json (run.out, &o);
   g_assert_cmpstr (member_string (o, "input"), ==, rig_path);
   g_assert_cmpstr (member_string (o, "output"), ==, out_path);
@@ -1071,7 +955,7 @@ test_convert (gconstpointer data)
   assert_input_error (&run, missing_path);
   cli_run_clear (&run);
   run_cli (&run, locale, "convert", rig_path, keep_smd, NULL);
-  assert_usage_error (&run, "convert");
+  cli_assert_usage_error (&run, "convert");
   g_assert_nonnull (strstr (run.err, "cannot convert"));
   cli_run_clear (&run);
   contents = read_file (keep_path, NULL);
@@ -1102,12 +986,12 @@ test_bench (gconstpointer data)
   JsonObject *o;
   CliRun run;
 
-  if (!locale_usable (locale))
+  if (!cli_locale_usable (locale))
     return;
 
   run_cli (&run, locale, "bench", "pose", "--bones", "100", "--keys", "4", "--seek", "random",
            "--json", NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   parser = parse_json (run.out, &o);
   g_assert_cmpint (member_int (o, "bones"), ==, 100);
   g_assert_cmpint (member_int (o, "keys"), ==, 4);
@@ -1126,21 +1010,21 @@ test_bench (gconstpointer data)
 
   run_cli (&run, locale, "bench", "pose", "--bones", "20", "--keys", "3", "--interp", "linear",
            "--frames", "50", "--json", NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   parser = parse_json (run.out, &o);
   g_assert_cmpstr (member_string (o, "interp"), ==, "linear");
   g_object_unref (parser);
   cli_run_clear (&run);
 
   run_cli (&run, locale, "bench", "pose", "--bones", "50", "--keys", "3", "--frames", "200", NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   g_assert_nonnull (strstr (run.out, "50 bones × 5 channels × 3 mixed keys, forward: "));
   g_assert_nonnull (strstr (run.out, "ns per bone"));
   cli_run_clear (&run);
 
   run_cli (&run, locale, "bench", "pose", rig_path, "--anim", "a190", "--frames", "100",
            "--seek", "forward", "--json", NULL);
-  assert_ok (&run);
+  cli_assert_ok (&run);
   parser = parse_json (run.out, &o);
   g_assert_cmpint (member_int (o, "bones"), ==, 4);
   g_assert_cmpint (member_int (o, "frames"), ==, 100);
@@ -1185,19 +1069,16 @@ main (int argc, char **argv)
     { "convert", test_convert },
     { "bench", test_bench },
   };
-  GError *error = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
 
-  cli_path = g_getenv ("OSSA_CLI");
-  if (cli_path == NULL || !g_file_test (cli_path, G_FILE_TEST_IS_EXECUTABLE))
+  if (cli_test_binary () == NULL || !g_file_test (cli_test_binary (), G_FILE_TEST_IS_EXECUTABLE))
     {
       g_test_message ("OSSA_CLI does not name the ossa-cli binary");
       return 1;
     }
-  tmp_dir = g_dir_make_tmp ("ossa-cli-test-XXXXXX", &error);
-  g_assert_no_error (error);
+  cli_tmp_dir_create ("ossa-cli-test-XXXXXX");
   make_documents ();
 
   for (size_t l = 0; l < G_N_ELEMENTS (locales); l++)
@@ -1210,6 +1091,6 @@ main (int argc, char **argv)
       }
 
   status = g_test_run ();
-  remove_tmp_dir ();
+  cli_tmp_dir_remove ();
   return status;
 }

@@ -12,16 +12,14 @@ file before and after the drag, and the screenshot shows the bones on the canvas
 Exit 77 (skip) without a display, xdotool or ImageMagick.
 """
 
-import json
 import math
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
-import time
 
-from e2e_support import bone_in, fail, pixel, read_json, skip, wait_for, xdo
+from e2e_support import (arguments, bone_in, cli_json, drag, fail, pixel, press, read_json,
+                         running_ossa, saving, screenshot, turn_points, wait_dump,
+                         window_titled, xdo)
 
 BONE = "upper_arm_r"
 CHILDREN = ("forearm_r", "hand_r")
@@ -30,89 +28,38 @@ TOLERANCE_DEG = 3.0
 
 
 def sample(cli, doc):
-    out = subprocess.run([cli, "sample", doc, "--time", "0", "--json"], check=True,
-                         capture_output=True, text=True).stdout
-    return {b["name"]: b for b in json.loads(out)["bones"]}
+    return {b["name"]: b for b in cli_json(cli, "sample", doc, "--time", "0", "--json")["bones"]}
 
 
 def save_and_sample(wid, cli, doc):
     """Ctrl+S, wait for the file to change on disk, return its rest pose."""
-    before = os.stat(doc).st_mtime_ns
-    xdo("windowfocus", "--sync", wid)
-    xdo("key", "--clearmodifiers", "ctrl+s")
-    wait_for("the save", lambda: os.stat(doc).st_mtime_ns != before)
-    time.sleep(0.2)
+    with saving(doc):
+        xdo("windowfocus", "--sync", wid)
+        press("ctrl+s")
     return sample(cli, doc)
 
 
 def main():
-    if len(sys.argv) != 5:
-        print(__doc__)
-        sys.exit(2)
-    ossa, cli, sample_path, outdir = sys.argv[1:]
-    if not os.environ.get("DISPLAY"):
-        skip("no DISPLAY")
-    for tool in ("xdotool", "import", "convert"):
-        if shutil.which(tool) is None:
-            skip(f"{tool} not installed")
-
+    ossa, cli, sample_path, outdir = arguments(__doc__, ("xdotool", "import", "convert"))
     work = tempfile.mkdtemp(prefix="ossa-e2e-")
     doc = os.path.join(work, "humanoid.ossa")
     dump = os.path.join(work, "view.json")
     shutil.copyfile(sample_path, doc)
-    env = dict(os.environ, OSSA_VIEW_DUMP=dump)
-    log = open(os.path.join(work, "log.txt"), "w+")
-    proc = subprocess.Popen([ossa, doc], env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
+    with running_ossa(ossa, doc, work, OSSA_VIEW_DUMP=dump) as proc:
         run(proc, cli, doc, dump, outdir)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        log.seek(0)
-        text = log.read()
-        if text:
-            print("--- ossa output\n" + text)
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def run(proc, cli, doc, dump, outdir):
-    title = "humanoid — Ossa"
-    wid = wait_for("the window", lambda: subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"],
-        capture_output=True, text=True).stdout.split())[0]
-    xdo("windowfocus", "--sync", wid)
-    view = wait_for("a view dump with bones", lambda: (read_json(dump) or {}).get("bones") and read_json(dump))
+    wid = window_titled("humanoid — Ossa")
+    view = wait_dump("a view dump with bones", dump, lambda d: d.get("bones"))
     if proc.poll() is not None:
         fail("ossa exited early")
 
     before = sample(cli, doc)
-    bone = bone_in(view, BONE)
-    jx, jy = bone["joint"]
-    tx, ty = bone["tip"]
-    # Press on the bone's body, 60 % of the way to its tip.
-    px, py = jx + 0.6 * (tx - jx), jy + 0.6 * (ty - jy)
-    radius = math.hypot(px - jx, py - jy)
-    if radius < 10:
-        fail(f"{BONE} is only {radius:.1f} px long on screen: the view is not fitted")
-    start = math.atan2(py - jy, px - jx)
+    # Press on the bone's body and turn it about its joint in small steps.
+    drag(wid, turn_points(bone_in(view, BONE), TURN_DEG, 30))
 
-    xdo("mousemove", "--window", wid, round(px), round(py))
-    time.sleep(0.1)
-    xdo("mousedown", 1)
-    steps = 30
-    for i in range(1, steps + 1):
-        # Window y points down, world y up: a counter-clockwise turn in the world
-        # is a decreasing angle on screen.
-        a = start - math.radians(TURN_DEG) * i / steps
-        xdo("mousemove", "--window", wid, round(jx + radius * math.cos(a)), round(jy + radius * math.sin(a)))
-        time.sleep(0.02)
-    xdo("mouseup", 1)
-    time.sleep(0.3)
-
-    os.makedirs(outdir, exist_ok=True)
-    shot = os.path.join(outdir, "e2e-edit.png")
-    subprocess.run(["import", "-window", wid, shot], check=True)
+    shot = screenshot(wid, outdir, "e2e-edit.png")
     check_screenshot(shot, read_json(dump))
 
     after = save_and_sample(wid, cli, doc)
@@ -127,11 +74,11 @@ def run(proc, cli, doc, dump, outdir):
         if before[name]["world"] == after[name]["world"]:
             fail(f"{name} did not move with its parent")
 
-    xdo("key", "--clearmodifiers", "ctrl+z")
+    press("ctrl+z")
     undone = save_and_sample(wid, cli, doc)
     if undone != before:
         fail("Ctrl+Z did not give back the document as it was before the drag")
-    xdo("key", "--clearmodifiers", "ctrl+shift+z")
+    press("ctrl+shift+z")
     redone = save_and_sample(wid, cli, doc)
     if redone != after:
         fail("Ctrl+Shift+Z did not give back the document as it was after the drag")

@@ -14,27 +14,16 @@ ossa=$1
 sample=$2
 shot=$3
 
-skip () { echo "SKIP: $*"; exit 77; }
-fail () { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/e2e_support.sh"
 
-[ -n "${DISPLAY:-}" ] || skip "no DISPLAY"
-command -v xdotool >/dev/null 2>&1 || skip "xdotool not installed"
-command -v import >/dev/null 2>&1 || skip "ImageMagick import not installed"
+need_display_and_tools
 [ -x "$ossa" ] || fail "no program at $ossa"
 [ -f "$sample" ] || fail "no sample at $sample"
 
 name=$(basename "$sample" .ossa)
 title="$name — Ossa"
 log=$(mktemp)
-pid=
-cleanup () {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-    kill "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
-  fi
-  rm -f "$log"
-}
-trap cleanup EXIT
+scratch=$log
 
 "$ossa" "$sample" >"$log" 2>&1 &
 pid=$!
@@ -42,11 +31,8 @@ pid=$!
 # --sync waits for the window; timeout keeps a window that never comes from
 # hanging the suite.
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name "^$title\$" | head -n 1)
-if [ -z "$wid" ]; then
-  cat "$log"
-  fail "no window titled '$title' within 20 s"
-fi
-kill -0 "$pid" 2>/dev/null || { cat "$log"; fail "ossa exited early"; }
+[ -n "$wid" ] || fail "no window titled '$title' within 20 s"
+kill -0 "$pid" 2>/dev/null || fail "ossa exited early"
 
 got=$(xdotool getwindowname "$wid")
 [ "$got" = "$title" ] || fail "window title is '$got', expected '$title'"
@@ -64,18 +50,7 @@ echo "screenshot: $shot ($colours colours)"
 xdotool windowfocus --sync "$wid"
 xdotool key --clearmodifiers ctrl+q
 
-status=
-for _ in $(seq 1 100); do
-  if ! kill -0 "$pid" 2>/dev/null; then
-    wait "$pid"
-    status=$?
-    break
-  fi
-  sleep 0.1
-done
-pid_done=$pid
-pid=
-[ -n "$status" ] || { kill "$pid_done" 2>/dev/null; fail "ossa did not quit on Ctrl+Q"; }
+wait_quit "on Ctrl+Q"
 
 if [ -s "$log" ]; then
   echo "--- ossa output"

@@ -19,29 +19,18 @@ cli=$2
 sample=$3
 shot=$4
 
-skip () { echo "SKIP: $*"; exit 77; }
-fail () { echo "FAIL: $*"; [ -s "${log:-}" ] && cat "$log"; exit 1; }
+. "$(dirname "$0")/e2e_support.sh"
 
-[ -n "${DISPLAY:-}" ] || skip "no DISPLAY"
-command -v xdotool >/dev/null 2>&1 || skip "xdotool not installed"
-command -v import >/dev/null 2>&1 || skip "ImageMagick import not installed"
+need_display_and_tools
 [ -x "$ossa" ] || fail "no program at $ossa"
 [ -x "$cli" ] || fail "no ossa-cli at $cli"
 [ -f "$sample" ] || fail "no sample at $sample"
 
 dir=$(mktemp -d)
+scratch=$dir
 log=$dir/ossa.log
 doc=$dir/rig.ossa
 cp "$sample" "$doc"
-pid=
-cleanup () {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-    kill "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
-  fi
-  rm -rf "$dir"
-}
-trap cleanup EXIT
 
 bones () {
   "$cli" info --json "$1" | sed -n 's/.*"bones":\([0-9]*\).*/\1/p'
@@ -114,18 +103,7 @@ question=$(wait_dialog) || fail "no unsaved-changes question on the second Ctrl+
 xdotool windowfocus --sync "$question"
 key alt+d
 
-status=
-for _ in $(seq 1 100); do
-  if ! kill -0 "$pid" 2>/dev/null; then
-    wait "$pid"
-    status=$?
-    break
-  fi
-  sleep 0.1
-done
-pid_done=$pid
-pid=
-[ -n "$status" ] || { kill "$pid_done" 2>/dev/null; fail "ossa did not quit after Discard"; }
+wait_quit "after Discard"
 [ "$status" -eq 0 ] || fail "ossa exited with status $status"
 [ "$(bones "$doc")" -eq 0 ] || fail "Discard changed the file: $(bones "$doc") bones"
 if [ -s "$log" ]; then

@@ -21,16 +21,15 @@ checked in the saved file with `ossa-cli sample`:
 Exit 77 (skip) without a display, xdotool or ImageMagick.
 """
 
-import json
 import math
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 
-from e2e_support import bone_in, fail, read_json, skip, wait_for, xdo
+from e2e_support import (arguments, body_point, bone_in, cli_json, click, drag, fail, press,
+                         read_json, running_ossa, saving, screenshot, turn_points, wait_dump,
+                         window_titled)
 
 BONE = "upper_arm_r"
 ANIM = "animation"
@@ -39,18 +38,14 @@ TOLERANCE_DEG = 2.0
 
 
 def rotation_deg(cli, doc, t):
-    out = subprocess.run([cli, "sample", doc, "--anim", ANIM, "--time", str(t), "--json"],
-                         check=True, capture_output=True, text=True).stdout
-    for b in json.loads(out)["bones"]:
+    for b in cli_json(cli, "sample", doc, "--anim", ANIM, "--time", str(t), "--json")["bones"]:
         if b["name"] == BONE:
             return math.degrees(b["local"]["rotation"])
     fail(f"{BONE} is not in the sampled pose")
 
 
 def n_keys(cli, doc):
-    out = subprocess.run([cli, "info", doc, "--json"], check=True, capture_output=True,
-                         text=True).stdout
-    for a in json.loads(out)["animations"]:
+    for a in cli_json(cli, "info", doc, "--json")["animations"]:
         if a["name"] == ANIM:
             return a["keys"]
     fail(f"no animation {ANIM} in the saved file")
@@ -73,16 +68,13 @@ def near(got, want, what):
 
 
 def key(wid, *keys):
-    for k in keys:
-        xdo("key", "--window", wid, "--clearmodifiers", k)
-        time.sleep(0.03)
+    """The keys sent to the window, 30 ms apart."""
+    press(*keys, window=wid, pause=0.03)
 
 
 def save(wid, doc):
-    before = os.stat(doc).st_mtime_ns
-    key(wid, "ctrl+s")
-    wait_for("the save", lambda: os.stat(doc).st_mtime_ns != before)
-    time.sleep(0.2)
+    with saving(doc):
+        key(wid, "ctrl+s")
 
 
 def row_y(timeline, bone):
@@ -92,100 +84,37 @@ def row_y(timeline, bone):
     fail(f"{bone} has no row in view on the timeline")
 
 
-def click(wid, x, y):
-    xdo("mousemove", "--window", wid, round(x), round(y))
-    time.sleep(0.05)
-    xdo("click", 1)
-    time.sleep(0.2)
-
-
-def drag(wid, points, pause=0.02):
-    xdo("mousemove", "--window", wid, round(points[0][0]), round(points[0][1]))
-    time.sleep(0.1)
-    xdo("mousedown", 1)
-    for x, y in points[1:]:
-        xdo("mousemove", "--window", wid, round(x), round(y))
-        time.sleep(pause)
-    xdo("mouseup", 1)
-    time.sleep(0.3)
-
-
 def main():
-    if len(sys.argv) != 5:
-        print(__doc__)
-        sys.exit(2)
-    ossa, cli, sample_path, outdir = sys.argv[1:]
-    if not os.environ.get("DISPLAY"):
-        skip("no DISPLAY")
-    for tool in ("xdotool", "import"):
-        if shutil.which(tool) is None:
-            skip(f"{tool} not installed")
-
+    ossa, cli, sample_path, outdir = arguments(__doc__, ("xdotool", "import"))
     work = tempfile.mkdtemp(prefix="ossa-e2e-timeline-")
     doc = os.path.join(work, "humanoid.ossa")
     dump = os.path.join(work, "view.json")
     tdump = os.path.join(work, "timeline.json")
     shutil.copyfile(sample_path, doc)
-    env = dict(os.environ, OSSA_VIEW_DUMP=dump, OSSA_TIMELINE_DUMP=tdump)
-    log = open(os.path.join(work, "log.txt"), "w+")
-    proc = subprocess.Popen([ossa, doc], env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
+    with running_ossa(ossa, doc, work, OSSA_VIEW_DUMP=dump, OSSA_TIMELINE_DUMP=tdump) as proc:
         run(proc, cli, doc, dump, tdump, outdir)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        log.seek(0)
-        text = log.read()
-        if text:
-            print("--- ossa output\n" + text)
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def run(proc, cli, doc, dump, tdump, outdir):
-    title = "humanoid — Ossa"
-    wid = wait_for("the window", lambda: subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"],
-        capture_output=True, text=True).stdout.split())[0]
-    xdo("windowfocus", "--sync", wid)
-    wait_for("a view dump with bones", lambda: (read_json(dump) or {}).get("bones"))
-    wait_for("a timeline dump", lambda: read_json(tdump))
+    wid = window_titled("humanoid — Ossa")
+    wait_dump("a view dump with bones", dump, lambda d: d.get("bones"))
+    wait_dump("a timeline dump", tdump, lambda d: True)
 
     # 1. A new animation; select the bone on the canvas; K at frame 0.
     key(wid, "ctrl+alt+n")
-    wait_for("the new animation", lambda: (read_json(tdump) or {}).get("animation") == ANIM)
-    view = wait_for("Animate mode", lambda: (read_json(dump) or {}).get("mode") == "animate"
-                    and read_json(dump))
-    bone = bone_in(view, BONE)
-    jx, jy = bone["joint"]
-    tx, ty = bone["tip"]
-    px, py = jx + 0.6 * (tx - jx), jy + 0.6 * (ty - jy)
-    click(wid, px, py)
-    wait_for(f"{BONE} selected", lambda: (read_json(dump) or {}).get("selected") == [BONE])
+    wait_dump("the new animation", tdump, lambda d: d.get("animation") == ANIM)
+    view = wait_dump("Animate mode", dump, lambda d: d.get("mode") == "animate")
+    click(wid, *body_point(bone_in(view, BONE)))
+    wait_dump(f"{BONE} selected", dump, lambda d: d.get("selected") == [BONE])
     key(wid, "k")
     key(wid, *(["Right"] * 30))
-    view = wait_for("the playhead at 1.0 s",
-                    lambda: abs((read_json(dump) or {}).get("time", -1) - 1.0) < 1e-6
-                    and read_json(dump))
+    view = wait_dump("the playhead at 1.0 s", dump, lambda d: abs(d.get("time", -1) - 1.0) < 1e-6)
     if view["mode"] != "animate":
         fail(f"the view dump says mode {view['mode']}, expected animate")
     print("ok: after K and Right ×30 the view dump shows 1.0 s in Animate mode")
 
     # Drag the bone 190° counter-clockwise about its joint, then K.
-    bone = bone_in(view, BONE)
-    jx, jy = bone["joint"]
-    tx, ty = bone["tip"]
-    px, py = jx + 0.6 * (tx - jx), jy + 0.6 * (ty - jy)
-    radius = math.hypot(px - jx, py - jy)
-    if radius < 10:
-        fail(f"{BONE} is only {radius:.1f} px long on screen")
-    start = math.atan2(py - jy, px - jx)
-    steps = 60
-    # Window y points down: counter-clockwise in the world is a decreasing angle.
-    points = [(px, py)] + [(jx + radius * math.cos(start - math.radians(190) * i / steps),
-                            jy + radius * math.sin(start - math.radians(190) * i / steps))
-                           for i in range(1, steps + 1)]
-    drag(wid, points)
+    drag(wid, turn_points(bone_in(view, BONE), 190, 60))
     key(wid, "k")
     save(wid, doc)
     a0 = rotation_deg(cli, doc, 0)
@@ -197,17 +126,14 @@ def run(proc, cli, doc, dump, tdump, outdir):
         fail("the view dump no longer shows the playhead at 1.0 s")
     print("ok: the view dump shows the playhead at 1.0 s after the steps")
 
-    os.makedirs(outdir, exist_ok=True)
-    subprocess.run(["import", "-window", wid, os.path.join(outdir, "e2e-timeline.png")],
-                   check=True)
+    screenshot(wid, outdir, "e2e-timeline.png")
 
     # 2. Space plays: the playhead and the pose move; Space pauses.
     before = read_json(dump)
     key(wid, "space")
     time.sleep(0.6)
-    during = wait_for("the playhead to move",
-                      lambda: (lambda d: d if d and abs(d["time"] - before["time"]) > 1e-3
-                               else None)(read_json(dump)))
+    during = wait_dump("the playhead to move", dump,
+                       lambda d: abs(d["time"] - before["time"]) > 1e-3)
     time.sleep(0.3)
     later = read_json(dump)
     key(wid, "space")
@@ -221,12 +147,12 @@ def run(proc, cli, doc, dump, tdump, outdir):
           f"{len(moved)} bones moved")
     time.sleep(0.3)
     key(wid, "Home")
-    wait_for("the playhead at 0", lambda: (read_json(dump) or {}).get("time") == 0)
+    wait_dump("the playhead at 0", dump, lambda d: d.get("time") == 0)
 
     # 3. Spin counter-clockwise on the frame-0 key: the long way.
     tl = read_json(tdump)
     click(wid, tl["frame0_x"], row_y(tl, BONE))
-    wait_for("keys selected", lambda: (read_json(tdump) or {}).get("selected_keys", 0) > 0)
+    wait_dump("keys selected", tdump, lambda d: d.get("selected_keys", 0) > 0)
     key(wid, "alt+shift+c")
     save(wid, doc)
     half = rotation_deg(cli, doc, 0.5)
@@ -250,8 +176,7 @@ def run(proc, cli, doc, dump, tdump, outdir):
     tl = read_json(tdump)
     click(wid, tl["frame0_x"], row_y(tl, BONE))
     key(wid, "ctrl+c", "Home", *(["Right"] * 40))
-    wait_for("the playhead at frame 40",
-             lambda: abs((read_json(dump) or {}).get("time", -1) - 40 / FPS) < 1e-6)
+    wait_dump("the playhead at frame 40", dump, lambda d: abs(d.get("time", -1) - 40 / FPS) < 1e-6)
     key(wid, "ctrl+v")
     save(wid, doc)
     near(rotation_deg(cli, doc, 40 / FPS), a0, "pasted at frame 40: the frame-0 pose")

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* For the GUI tests: skipping without a display, waiting for a window to be drawn,
- * a widget's last picture, and that picture as its window's renderer draws it, in
- * bytes. */
+/* For the GUI tests: skipping without a display, turning the main loop (until
+ * nothing is pending, for a while, or until a condition holds), waiting for a
+ * window to be drawn, a widget shown in a window of its own, a widget's last
+ * picture, and that picture as its window's renderer draws it, in bytes. */
 #pragma once
 
 #include <stdio.h>
@@ -25,14 +26,77 @@ gui_test_display_or_skip (void)
   return TRUE;
 }
 
+/* Handles every pending event and source, without waiting. */
+static inline void
+gui_test_iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Turns the main loop for seconds (timers and the frame clock keep running),
+ * napping 10 ms between turns. */
+static inline void
+gui_test_linger (double seconds)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+}
+
+/* OSSA_TEST_LINGER=SECONDS keeps what a test shows on screen that long (for a
+ * screenshot); nothing without it. */
+static inline void
+gui_test_linger_if_asked (void)
+{
+  const char *linger = g_getenv ("OSSA_TEST_LINGER");
+
+  if (linger != NULL)
+    gui_test_linger (g_ascii_strtod (linger, NULL));
+}
+
+/* Turns the main loop until done (data) is true, at most 500 turns 10 ms apart
+ * (5 s); whether it came true. */
+static inline gboolean
+gui_test_iterate_until (gboolean (*done) (gpointer data), gpointer data)
+{
+  for (guint i = 0; i < 500; i++)
+    {
+      if (done (data))
+        return TRUE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+  return done (data);
+}
+
 /* Until widget's window has drawn and every pending event is handled. */
 static inline void
 gui_test_flush (GtkWidget *widget)
 {
   gtk_test_widget_wait_for_draw (widget);
   gdk_display_sync (gtk_widget_get_display (widget));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
+}
+
+/* A new window of width × height (-1: the child's natural size) holding child,
+ * shown and drawn. */
+static inline GtkWindow *
+gui_test_show (GtkWidget *child,
+               int        width,
+               int        height)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+
+  gtk_window_set_default_size (window, width, height);
+  gtk_window_set_child (window, child);
+  gtk_window_present (window);
+  gui_test_flush (GTK_WIDGET (window));
+  return window;
 }
 
 /* widget's render node from its window's last frame, as a new reference. A widget

@@ -46,19 +46,14 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (f->busy), draw_busy, NULL, NULL);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->bin));
   gtk_box_append (GTK_BOX (box), f->busy);
-  f->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (f->window, 400, 200);
-  gtk_window_set_child (f->window, box);
-  gtk_window_present (f->window);
-  gui_test_flush (GTK_WIDGET (f->window));
+  f->window = gui_test_show (box, 400, 200);
 }
 
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (f->window);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
 }
 
 static void

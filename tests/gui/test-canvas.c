@@ -18,7 +18,7 @@
 
 #include "ossa-canvas-private.h"
 #include "ossa-editor.h"
-#include "gui-test-support.h"
+#include "gui-test-canvas.h"
 
 #define WIDTH 480
 #define HEIGHT 360
@@ -62,31 +62,6 @@ save_rig (Fixture *f)
   return g_file_new_for_path (path);
 }
 
-static guint64
-frames_drawn (Fixture *f)
-{
-  OssaCanvasStats stats;
-
-  _ossa_canvas_get_stats (f->canvas, &stats);
-  return stats.frames;
-}
-
-/* Until the canvas has rendered a new frame and GTK has painted it. */
-static void
-wait_frame (Fixture *f)
-{
-  guint64 before = frames_drawn (f);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  gtk_gl_area_queue_render (GTK_GL_AREA (f->canvas));
-  while (frames_drawn (f) == before && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (frames_drawn (f), >, before);
-  gtk_test_widget_wait_for_draw (f->window);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
@@ -112,7 +87,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->canvas));
   gtk_window_set_child (GTK_WINDOW (f->window), box);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
 }
 
 static void
@@ -121,8 +96,7 @@ fixture_teardown (Fixture *f, gconstpointer data)
   g_autofree char *rig = g_build_filename (f->tmpdir, "rig.ossa", NULL);
 
   gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
   g_clear_object (&f->editor);
   g_unlink (rig);
   g_rmdir (f->tmpdir);
@@ -139,47 +113,6 @@ static void
 to_world (Fixture *f, double px, double py, double *wx, double *wy)
 {
   ossa_camera_widget_to_world (_ossa_canvas_get_camera (f->canvas), px, py, wx, wy);
-}
-
-typedef struct
-{
-  guchar *data;
-  int     width, height;
-} Pixels;
-
-/* What the canvas shows (GL picture and the GSK nodes on top), at logical size. */
-static Pixels
-read_pixels (Fixture *f)
-{
-  GtkWidget *widget = GTK_WIDGET (f->canvas);
-  gsize size;
-  Pixels p;
-
-  p.data = g_bytes_unref_to_data (render_widget_pixels (widget, &p.width, &p.height), &size);
-  g_assert_cmpint (p.width, ==, gtk_widget_get_width (widget));
-  return p;
-}
-
-/* r, g, b at a world point. gdk_texture_download gives Cairo's ARGB32 (B, G, R, A
- * in memory on little-endian machines), opaque here. */
-static void
-pixel_at (Fixture *f, const Pixels *p, double wx, double wy, int rgb[3])
-{
-  double px, py;
-  int x, y;
-  const guchar *q;
-
-  to_widget (f, wx, wy, &px, &py);
-  x = (int) floor (px);
-  y = (int) floor (py);
-  g_assert_cmpint (x, >=, 0);
-  g_assert_cmpint (y, >=, 0);
-  g_assert_cmpint (x, <, p->width);
-  g_assert_cmpint (y, <, p->height);
-  q = p->data + ((gsize) y * p->width + x) * 4;
-  rgb[0] = q[2];
-  rgb[1] = q[1];
-  rgb[2] = q[0];
 }
 
 static void
@@ -237,22 +170,22 @@ test_canvas_fitted (Fixture *f, gconstpointer data)
 static void
 test_canvas_pixels (Fixture *f, gconstpointer data)
 {
-  Pixels p = read_pixels (f);
+  GuiTestPixels p = gui_test_canvas_pixels (f->canvas);
   int rgb[3];
 
   /* Each bone's colour inside it... */
-  pixel_at (f, &p, 50, 0, rgb);
+  gui_test_canvas_pixel_at (f->canvas, &p, 50, 0, rgb);
   assert_dominant (rgb, 0);
-  pixel_at (f, &p, 100, 40, rgb);
+  gui_test_canvas_pixel_at (f->canvas, &p, 100, 40, rgb);
   assert_dominant (rgb, 1);
-  pixel_at (f, &p, 60, -60, rgb);
+  gui_test_canvas_pixel_at (f->canvas, &p, 60, -60, rgb);
   assert_dominant (rgb, 2);
   /* ...and the background around them. */
-  pixel_at (f, &p, 50, 30, rgb);
+  gui_test_canvas_pixel_at (f->canvas, &p, 50, 30, rgb);
   assert_background (rgb);
-  pixel_at (f, &p, 60, -35, rgb);
+  gui_test_canvas_pixel_at (f->canvas, &p, 60, -35, rgb);
   assert_background (rgb);
-  pixel_at (f, &p, 50, -12, rgb);
+  gui_test_canvas_pixel_at (f->canvas, &p, 50, -12, rgb);
   assert_background (rgb);
   g_free (p.data);
 }
@@ -277,7 +210,7 @@ test_canvas_draw_calls (Fixture *f, gconstpointer data)
       g_assert_true (ossa_editor_execute (f->editor, cmd, NULL));
     }
   ossa_editor_end_group (f->editor);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_stats (f->canvas, &large);
   g_assert_cmpuint (large.n_instances, ==, 503);
   /* Grid, all bones, all joints: the same three draws for 3 or 503 bones. */
@@ -316,19 +249,19 @@ selection_string (Fixture *f)
 static void
 test_canvas_click_select (Fixture *f, gconstpointer data)
 {
-  Pixels before, after;
+  GuiTestPixels before, after;
   int rgb0[3], rgb1[3];
 
-  before = read_pixels (f);
+  before = gui_test_canvas_pixels (f->canvas);
   click (f, 50, 0, 0);
   assert_selection (f, "0");
   g_assert_cmpint (ossa_editor_get_primary (f->editor), ==, 0);
 
   /* Selected bones are drawn lighter. */
-  wait_frame (f);
-  after = read_pixels (f);
-  pixel_at (f, &before, 50, 0, rgb0);
-  pixel_at (f, &after, 50, 0, rgb1);
+  gui_test_canvas_wait_frame (f->canvas);
+  after = gui_test_canvas_pixels (f->canvas);
+  gui_test_canvas_pixel_at (f->canvas, &before, 50, 0, rgb0);
+  gui_test_canvas_pixel_at (f->canvas, &after, 50, 0, rgb1);
   g_assert_cmpint (rgb1[1], >, rgb0[1] + 20);
   g_assert_cmpint (rgb1[2], >, rgb0[2] + 20);
   g_free (before.data);
@@ -377,7 +310,7 @@ static void
 test_canvas_drag_cache (Fixture *f, gconstpointer data)
 {
   OssaCanvasStats stats;
-  Pixels p;
+  GuiTestPixels p;
   double px, py;
   int rgb[3];
 
@@ -392,15 +325,16 @@ test_canvas_drag_cache (Fixture *f, gconstpointer data)
     }
   for (int frame = 0; frame < 2; frame++)
     {
-      wait_frame (f);
-      p = read_pixels (f);
-      pixel_at (f, &p, 50, 0, rgb);        /* still: red */
+      gui_test_canvas_wait_frame (f->canvas);
+      p = gui_test_canvas_pixels (f->canvas);
+      gui_test_canvas_pixel_at (f->canvas, &p, 50, 0, rgb);        /* still: red */
       assert_dominant (rgb, 0);
-      pixel_at (f, &p, 60, -60, rgb);      /* still: blue */
+      gui_test_canvas_pixel_at (f->canvas, &p, 60, -60, rgb);      /* still: blue */
       assert_dominant (rgb, 2);
-      pixel_at (f, &p, 128, -28, rgb);     /* moved: green, where the arm went */
+      /* moved: green, where the arm went */
+      gui_test_canvas_pixel_at (f->canvas, &p, 128, -28, rgb);
       assert_dominant (rgb, 1);
-      pixel_at (f, &p, 100, 40, rgb);      /* where the arm was */
+      gui_test_canvas_pixel_at (f->canvas, &p, 100, 40, rgb);      /* where the arm was */
       assert_background (rgb);
       g_free (p.data);
       /* Once the still image is made, a frame draws only the moving bone and its
@@ -408,19 +342,19 @@ test_canvas_drag_cache (Fixture *f, gconstpointer data)
       to_widget (f, 100 + 40 * cos (-46 * G_PI / 180), 40 * sin (-46 * G_PI / 180), &px, &py);
       _ossa_canvas_drag_update (f->canvas, px, py, 0);
     }
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_stats (f->canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, ==, 2);
   _ossa_canvas_drag_end (f->canvas, px, py, 0);
 
   /* After the drag, everything is drawn in bone order again. */
-  wait_frame (f);
-  p = read_pixels (f);
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
   _ossa_canvas_get_stats (f->canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, >=, 3);
-  pixel_at (f, &p, 128, -28, rgb);
+  gui_test_canvas_pixel_at (f->canvas, &p, 128, -28, rgb);
   assert_dominant (rgb, 1);
-  pixel_at (f, &p, 50, 0, rgb);
+  gui_test_canvas_pixel_at (f->canvas, &p, 50, 0, rgb);
   assert_dominant (rgb, 0);
   g_free (p.data);
 }
@@ -504,22 +438,22 @@ static void
 test_canvas_rubber_band (Fixture *f, gconstpointer data)
 {
   double x0, y0, x1, y1;
-  Pixels p;
+  GuiTestPixels p;
   int rgb[3], inside[3];
 
   to_widget (f, -20, 25, &x0, &y0);
   to_widget (f, 110, -10, &x1, &y1);
-  p = read_pixels (f);
-  pixel_at (f, &p, 50, 20, rgb);
+  p = gui_test_canvas_pixels (f->canvas);
+  gui_test_canvas_pixel_at (f->canvas, &p, 50, 20, rgb);
   g_free (p.data);
 
   _ossa_canvas_drag_begin (f->canvas, x0, y0, 0);
   _ossa_canvas_drag_update (f->canvas, 0.5 * (x0 + x1), 0.5 * (y0 + y1), 0);
   _ossa_canvas_drag_update (f->canvas, x1, y1, 0);
   /* The band is drawn while dragging: a tint over the background. */
-  wait_frame (f);
-  p = read_pixels (f);
-  pixel_at (f, &p, 50, 20, inside);
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  gui_test_canvas_pixel_at (f->canvas, &p, 50, 20, inside);
   g_assert_cmpint (inside[0], >, rgb[0] + 8);
   g_free (p.data);
   _ossa_canvas_drag_end (f->canvas, x1, y1, 0);
@@ -600,18 +534,18 @@ count_notify (GObject *object, GParamSpec *pspec, int *count)
 static void
 test_canvas_grid_cache (Fixture *f, gconstpointer data)
 {
-  Pixels cached, fresh;
+  GuiTestPixels cached, fresh;
   gsize size;
 
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_scroll (f->canvas, 37, 53, -1);
   _ossa_canvas_scroll (f->canvas, 211, 120, 1);
   _ossa_canvas_scroll (f->canvas, 90, 40, -1);
-  wait_frame (f);
-  cached = read_pixels (f);
+  gui_test_canvas_wait_frame (f->canvas);
+  cached = gui_test_canvas_pixels (f->canvas);
   _ossa_canvas_drop_caches (f->canvas);
-  wait_frame (f);
-  fresh = read_pixels (f);
+  gui_test_canvas_wait_frame (f->canvas);
+  fresh = gui_test_canvas_pixels (f->canvas);
   size = (gsize) cached.width * cached.height * 4;
   g_assert_cmpint (cached.width, ==, fresh.width);
   g_assert_cmpint (cached.height, ==, fresh.height);
@@ -657,13 +591,13 @@ test_canvas_zoom (Fixture *f, gconstpointer data)
 static void
 test_canvas_names (Fixture *f, gconstpointer data)
 {
-  Pixels before, after;
+  GuiTestPixels before, after;
   gsize changed = 0;
 
-  before = read_pixels (f);
+  before = gui_test_canvas_pixels (f->canvas);
   g_object_set (f->canvas, "show-names", TRUE, NULL);
-  wait_frame (f);
-  after = read_pixels (f);
+  gui_test_canvas_wait_frame (f->canvas);
+  after = gui_test_canvas_pixels (f->canvas);
   /* Text appeared: many pixels changed, all of them near bones' middles. */
   for (gsize i = 0; i < (gsize) before.width * before.height * 4; i++)
     if (before.data[i] != after.data[i])
@@ -697,7 +631,7 @@ test_canvas_names_never_overlap (Fixture *f, gconstpointer data)
   gsize n;
 
   g_object_set (f->canvas, "show-names", TRUE, NULL);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_named (f->canvas, &n);
   g_assert_cmpuint (n, ==, 3);
 
@@ -705,14 +639,14 @@ test_canvas_names_never_overlap (Fixture *f, gconstpointer data)
                                       ossa_command_add_bone (doc, "twin", arm->parent, &rest,
                                                              arm->length, 0x808080ffu, NULL),
                                       NULL));
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_named (f->canvas, &n);
   g_assert_cmpuint (n, ==, 3);
   g_assert_true (named (f, arm_index));
   g_assert_false (named (f, twin));
 
   ossa_editor_select (f->editor, &twin, 1, FALSE);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_named (f->canvas, &n);
   g_assert_cmpuint (n, ==, 3);
   g_assert_true (named (f, twin));
@@ -720,7 +654,7 @@ test_canvas_names_never_overlap (Fixture *f, gconstpointer data)
 
   /* Names hidden: none printed. */
   g_object_set (f->canvas, "show-names", FALSE, NULL);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_named (f->canvas, &n);
   g_assert_cmpuint (n, ==, 0);
 }
@@ -736,7 +670,7 @@ test_canvas_view_dump (Fixture *f, gconstpointer data)
   double px, py;
 
   click (f, 50, 0, 0);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   json_parser_load_from_file (parser, dump_path, &error);
   g_assert_no_error (error);
   root = json_node_get_object (json_parser_get_root (parser));
@@ -782,7 +716,7 @@ test_canvas_preview (Fixture *f, gconstpointer data)
   OssaCanvasStats stats;
   OssaTransform local;
   guint arm = 1;
-  Pixels p;
+  GuiTestPixels p;
   int rgb[3];
   double up = OSSA_PI / 2, down = -OSSA_PI / 6;
 
@@ -796,60 +730,61 @@ test_canvas_preview (Fixture *f, gconstpointer data)
   ossa_editor_set_time (f->editor, 0.5);
   g_assert_cmpfloat_with_epsilon (ossa_editor_get_local (f->editor)[arm].rotation,
                                   (up + down) / 2, 1e-6);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_stats (f->canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, ==, 3);
 
   g_object_set (f->canvas, "onion-skin", TRUE, "onion-frames", 15, NULL);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_stats (f->canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, ==, 4);
-  p = read_pixels (f);
-  pixel_at (f, &p, 100, 60, rgb);   /* the ghost at 0 s: up */
+  p = gui_test_canvas_pixels (f->canvas);
+  gui_test_canvas_pixel_at (f->canvas, &p, 100, 60, rgb);   /* the ghost at 0 s: up */
   g_assert_cmpint (rgb[0], >, rgb[1] + 50);
   g_assert_cmpint (rgb[0], >, rgb[2] + 50);
-  pixel_at (f, &p, 100 + 48 * cos (down), 48 * sin (down), rgb);  /* the ghost at 1 s */
+  /* the ghost at 1 s */
+  gui_test_canvas_pixel_at (f->canvas, &p, 100 + 48 * cos (down), 48 * sin (down), rgb);
   g_assert_cmpint (rgb[1], >, rgb[0] + 50);
   g_assert_cmpint (rgb[1], >, rgb[2] + 25);
   g_free (p.data);
 
   /* Off: no ghost there. */
   g_object_set (f->canvas, "onion-skin", FALSE, NULL);
-  wait_frame (f);
-  p = read_pixels (f);
-  pixel_at (f, &p, 100, 60, rgb);
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  gui_test_canvas_pixel_at (f->canvas, &p, 100, 60, rgb);
   assert_background (rgb);
   g_free (p.data);
 
   /* The motion path of the selected arm: its tip at 0.25 s is on it. */
   ossa_editor_select (f->editor, &arm, 1, FALSE);
   g_object_set (f->canvas, "show-motion-path", TRUE, NULL);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_stats (f->canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, ==, 4);
-  p = read_pixels (f);
-  pixel_at (f, &p, 100 + 80 * cos (up + (down - up) * 0.25), 80 * sin (up + (down - up) * 0.25),
-            rgb);
+  p = gui_test_canvas_pixels (f->canvas);
+  gui_test_canvas_pixel_at (f->canvas, &p, 100 + 80 * cos (up + (down - up) * 0.25),
+                            80 * sin (up + (down - up) * 0.25), rgb);
   g_assert_cmpint (MAX (rgb[0], MAX (rgb[1], rgb[2])), >, 110);
   g_free (p.data);
 
   /* In Setup mode there is nothing to preview. */
   ossa_editor_set_mode (f->editor, OSSA_EDIT_MODE_SETUP);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_stats (f->canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, ==, 3);
 
   /* The view dump follows the playhead and the mode. */
   ossa_editor_set_mode (f->editor, OSSA_EDIT_MODE_ANIMATE);
   ossa_editor_set_time (f->editor, 0.75);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   g_assert_true (json_parser_load_from_file (parser, dump_path, NULL));
   dump = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpstr (json_object_get_string_member (dump, "mode"), ==, "animate");
   g_assert_cmpfloat (json_object_get_double_member (dump, "time"), ==, 0.75);
   ossa_editor_set_mode (f->editor, OSSA_EDIT_MODE_SETUP);
   ossa_editor_set_time (f->editor, 0.25);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
   g_assert_true (json_parser_load_from_file (parser, dump_path, NULL));
   dump = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpstr (json_object_get_string_member (dump, "mode"), ==, "setup");
@@ -872,7 +807,7 @@ test_canvas_new_document_fits (Fixture *f, gconstpointer data)
   ossa_editor_new_document (f->editor);
   g_assert_cmpfloat (_ossa_canvas_get_camera (f->canvas)->zoom, ==, 1);
   g_assert_cmpfloat (_ossa_canvas_get_camera (f->canvas)->center_x, ==, 0);
-  wait_frame (f);
+  gui_test_canvas_wait_frame (f->canvas);
 }
 
 int

@@ -56,11 +56,7 @@ show_hierarchy (Fixture *f)
 {
   f->hierarchy = OSSA_HIERARCHY (ossa_hierarchy_new ());
   ossa_hierarchy_set_editor (f->hierarchy, f->editor);
-  f->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (f->window, 260, 420);
-  gtk_window_set_child (f->window, GTK_WIDGET (f->hierarchy));
-  gtk_window_present (f->window);
-  gui_test_flush (GTK_WIDGET (f->window));
+  f->window = gui_test_show (GTK_WIDGET (f->hierarchy), 260, 420);
 }
 
 static void
@@ -78,8 +74,7 @@ static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   g_clear_pointer (&f->window, gtk_window_destroy);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
   g_clear_object (&f->editor);
 }
 
@@ -452,11 +447,7 @@ test_large (void)
   g_timer_start (timer);
   hierarchy = OSSA_HIERARCHY (ossa_hierarchy_new ());
   ossa_hierarchy_set_editor (hierarchy, editor);
-  window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (window, 260, 420);
-  gtk_window_set_child (window, GTK_WIDGET (hierarchy));
-  gtk_window_present (window);
-  gui_test_flush (GTK_WIDGET (window));
+  window = gui_test_show (GTK_WIDGET (hierarchy), 260, 420);
   built = g_timer_elapsed (timer, NULL);
 
   list = GTK_LIST_VIEW (gtk_widget_get_template_child (GTK_WIDGET (hierarchy),
@@ -499,8 +490,7 @@ test_large (void)
   g_assert_cmpfloat (moved, <, 10.0);
 
   gtk_window_destroy (window);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -510,7 +500,6 @@ test_large (void)
 static void
 test_look (Fixture *f, gconstpointer data)
 {
-  const char *linger = g_getenv ("OSSA_TEST_LINGER");
   int min_width = 0;
 
   ossa_editor_select (f->editor, (const guint[]) { ARM_L }, 1, FALSE);
@@ -522,16 +511,7 @@ test_look (Fixture *f, gconstpointer data)
                       NULL, NULL, NULL);
   g_assert_cmpint (min_width, <=, 260);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->hierarchy)), ==, 260);
-  if (linger != NULL)
-    {
-      gint64 end = g_get_monotonic_time () + (gint64) (g_ascii_strtod (linger, NULL) * G_USEC_PER_SEC);
-
-      while (g_get_monotonic_time () < end)
-        {
-          g_main_context_iteration (NULL, FALSE);
-          g_usleep (10000);
-        }
-    }
+  gui_test_linger_if_asked ();
 }
 
 int

@@ -51,19 +51,14 @@ fixture_setup (Fixture *f, gconstpointer data)
 
   f->inspector = OSSA_INSPECTOR (ossa_inspector_new ());
   g_object_set (f->inspector, "editor", f->editor, NULL);
-  f->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (f->window, 260, -1);
-  gtk_window_set_child (f->window, GTK_WIDGET (f->inspector));
-  gtk_window_present (f->window);
-  gui_test_flush (GTK_WIDGET (f->window));
+  f->window = gui_test_show (GTK_WIDGET (f->inspector), 260, -1);
 }
 
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   g_clear_pointer (&f->window, gtk_window_destroy);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
   g_clear_object (&f->editor);
 }
 
@@ -295,7 +290,6 @@ test_no_selection (Fixture *f, gconstpointer data)
 static void
 test_look (Fixture *f, gconstpointer data)
 {
-  const char *linger = g_getenv ("OSSA_TEST_LINGER");
   int min_width = 0;
 
   ossa_editor_select (f->editor, (const guint[]) { LEG, SPINE }, 2, FALSE);
@@ -304,16 +298,7 @@ test_look (Fixture *f, gconstpointer data)
                       NULL, NULL, NULL);
   g_assert_cmpint (min_width, <=, 260);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->inspector)), ==, 260);
-  if (linger != NULL)
-    {
-      gint64 end = g_get_monotonic_time () + (gint64) (g_ascii_strtod (linger, NULL) * G_USEC_PER_SEC);
-
-      while (g_get_monotonic_time () < end)
-        {
-          g_main_context_iteration (NULL, FALSE);
-          g_usleep (10000);
-        }
-    }
+  gui_test_linger_if_asked ();
 }
 
 int

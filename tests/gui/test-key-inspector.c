@@ -42,19 +42,14 @@ fixture_setup (Fixture *f, gconstpointer data)
 
   f->inspector = OSSA_KEY_INSPECTOR (ossa_key_inspector_new ());
   ossa_key_inspector_set_editor (f->inspector, f->editor);
-  f->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (f->window, 260, 500);
-  gtk_window_set_child (f->window, GTK_WIDGET (f->inspector));
-  gtk_window_present (f->window);
-  gui_test_flush (GTK_WIDGET (f->window));
+  f->window = gui_test_show (GTK_WIDGET (f->inspector), 260, 500);
 }
 
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   g_clear_pointer (&f->window, gtk_window_destroy);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
   g_clear_object (&f->editor);
 }
 

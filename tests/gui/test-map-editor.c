@@ -27,11 +27,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->editor = ossa_editor_new ();
   f->maps = OSSA_MAP_EDITOR (ossa_map_editor_new ());
   ossa_map_editor_set_editor (f->maps, f->editor);
-  f->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (f->window, 1000, 700);
-  gtk_window_set_child (f->window, GTK_WIDGET (f->maps));
-  gtk_window_present (f->window);
-  gui_test_flush (GTK_WIDGET (f->window));
+  f->window = gui_test_show (GTK_WIDGET (f->maps), 1000, 700);
 }
 
 static void
@@ -39,8 +35,7 @@ fixture_teardown (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (f->window);
   g_object_unref (f->editor);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
 }
 
 static const OssaGridMap *

@@ -17,25 +17,10 @@
 
 #include "ossa.h"
 
-#include "ossa-application.h"
-#include "ossa-canvas-private.h"
 #include "ossa-smd-import.h"
 #include "ossa-window-private.h"
-#include "gui-test-support.h"
-
-typedef struct
-{
-  OssaApplication *app;
-  OssaWindow      *window;
-  char            *tmpdir;
-} Fixture;
-
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
+#include "gui-test-app.h"
+#include "gui-test-canvas.h"
 
 /* A file of the shared SMD set, or NULL (and the test skipped) when absent. */
 static char *
@@ -56,134 +41,16 @@ testdata (const char *name)
 }
 
 static void
-fixture_setup (Fixture       *f,
-               gconstpointer  data)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->app = g_object_new (OSSA_TYPE_APPLICATION,
-                         "application-id", APP_ID,
-                         "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
-                         NULL);
-  g_application_register (G_APPLICATION (f->app), NULL, &error);
-  g_assert_no_error (error);
-  f->tmpdir = g_dir_make_tmp ("ossa-test-smd-XXXXXX", &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_teardown (Fixture       *f,
-                  gconstpointer  data)
-{
-  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (f->app)));
-  g_autofree char *command = NULL;
-
-  for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_destroy (GTK_WINDOW (l->data));
-  g_list_free (windows);
-  iterate ();
-  g_clear_object (&f->app);
-  command = g_strdup_printf ("rm -rf '%s'", f->tmpdir);
-  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
-  g_clear_pointer (&f->tmpdir, g_free);
-}
-
-static void
-open_window (Fixture *f)
-{
-  f->window = ossa_window_new (f->app);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (f->window));
-  gui_test_flush (GTK_WIDGET (f->window));
-}
-
-static OssaEditor *
-editor_of (Fixture *f)
-{
-  return ossa_window_get_editor (f->window);
-}
-
-static const OssaDocument *
-doc_of (Fixture *f)
-{
-  return ossa_editor_get_document (editor_of (f));
-}
-
-static char *
-tmp_path (Fixture    *f,
-          const char *basename)
-{
-  return g_build_filename (f->tmpdir, basename, NULL);
-}
-
-static void
-add_bone (OssaEditor *editor,
-          const char *name)
-{
-  OssaTransform rest = ossa_transform_identity ();
-  OssaError err = { 0 };
-  OssaCommand *command = ossa_command_add_bone (ossa_editor_get_document (editor), name, -1,
-                                                &rest, 1.0f, 0x4a90d9ff, &err);
-
-  g_assert_nonnull (command);
-  g_assert_true (ossa_editor_execute (editor, command, NULL));
-}
-
-/* A visible toplevel of @type transient for @parent, or NULL. */
-static GtkWindow *
-find_transient (GtkWindow *parent,
-                GType      type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  GtkWindow *found = NULL;
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (toplevel, type)
-          && gtk_window_get_transient_for (toplevel) == parent
-          && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
-        {
-          g_assert_null (found);
-          found = toplevel;
-        }
-    }
-  return found;
-}
-
-static GtkMessageDialog *
-find_message (GtkWindow      *parent,
-              GtkMessageType  type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
-      GtkMessageType message_type;
-
-      if (!GTK_IS_MESSAGE_DIALOG (toplevel) || gtk_window_get_transient_for (toplevel) != parent
-          || !gtk_widget_get_visible (GTK_WIDGET (toplevel)))
-        continue;
-      g_object_get (toplevel, "message-type", &message_type, NULL);
-      if (message_type == type)
-        return GTK_MESSAGE_DIALOG (toplevel);
-    }
-  return NULL;
-}
-
-static void
 answer (GtkMessageDialog *dialog,
         int               response)
 {
   g_assert_nonnull (dialog);
   gtk_dialog_response (GTK_DIALOG (dialog), response);
-  iterate ();
+  gui_test_iterate ();
 }
 
 static OssaSmdImportDialog *
-open_import_dialog (Fixture *f)
+open_import_dialog (AppFixture *f)
 {
   OssaSmdImportDialog *dialog;
 
@@ -233,17 +100,7 @@ wait_import (OssaSmdImportDialog *dialog)
       g_assert_false (ossa_smd_import_dialog_get_running (dialog));
       g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
     }
-  iterate ();
-}
-
-static char *
-dup_names (const OssaDocument *doc)
-{
-  GString *s = g_string_new (NULL);
-
-  for (gsize i = 0; i < doc->skeleton.n_bones; i++)
-    g_string_append_printf (s, "%s%s", i ? " " : "", doc->skeleton.bones[i].name);
-  return g_string_free (s, FALSE);
+  gui_test_iterate ();
 }
 
 /* The document the CLI would make from the same files. */
@@ -267,8 +124,8 @@ static void
 assert_same_structure (const OssaDocument *a,
                        const OssaDocument *b)
 {
-  g_autofree char *names_a = dup_names (a);
-  g_autofree char *names_b = dup_names (b);
+  g_autofree char *names_a = dup_bone_names (a);
+  g_autofree char *names_b = dup_bone_names (b);
 
   g_assert_cmpstr (names_a, ==, names_b);
   g_assert_cmpuint (a->n_animations, ==, b->n_animations);
@@ -346,7 +203,7 @@ run_import (Run                 *run,
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (tick);
   /* Nothing reported after the end. */
-  iterate ();
+  gui_test_iterate ();
 }
 
 static void
@@ -503,27 +360,16 @@ static GFile *
 choose_in_chooser (GtkWindow  *parent,
                    const char *path)
 {
-  GtkFileChooser *chooser = (GtkFileChooser *) find_transient (parent, GTK_TYPE_FILE_CHOOSER_DIALOG);
+  GtkFileChooser *chooser = find_file_chooser (parent);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
 
   g_assert_nonnull (chooser);
   g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
                    "SMD files (*.smd, *.vta)");
-  gtk_file_chooser_set_file (chooser, file, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < 500; i++)
-    {
-      g_autoptr(GFile) selected = gtk_file_chooser_get_file (chooser);
-
-      if (selected != NULL && g_file_equal (selected, file))
-        break;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (10000);
-    }
+  choose_file (chooser, file);
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
   gui_test_flush (GTK_WIDGET (parent));
-  g_assert_null (find_transient (parent, GTK_TYPE_FILE_CHOOSER_DIALOG));
+  g_assert_null (find_file_chooser (parent));
   return g_steal_pointer (&file);
 }
 
@@ -549,7 +395,7 @@ save_screenshot (GtkWidget  *widget,
 /* File > Import SMD… on an empty window: the reference through the chooser, an
  * animation, then the new untitled document with bones, mesh and animation. */
 static void
-test_dialog_import (Fixture       *f,
+test_dialog_import (AppFixture    *f,
                     gconstpointer  data)
 {
   g_autofree char *ref = testdata ("hl1test_man_ref.smd");
@@ -562,7 +408,7 @@ test_dialog_import (Fixture       *f,
 
   if (ref == NULL || walk == NULL)
     return;
-  open_window (f);
+  open_window_sized (f, 1000, 700);
   dialog = open_import_dialog (f);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
 
@@ -590,9 +436,9 @@ test_dialog_import (Fixture       *f,
   wait_import (dialog);
   /* It closed itself; nothing unsaved was in the way, so no question. */
   g_assert_null (dialog);
-  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
-  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_INFO));
-  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_ERROR));
+  g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
+  g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_INFO));
+  g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_ERROR));
 
   paths[0] = ref;
   paths[1] = walk;
@@ -625,7 +471,7 @@ test_dialog_import (Fixture       *f,
 /* A larger model seen from the side (plane yz): Barney walking, every mesh vertex
  * in view after a fit, and a screenshot kept as an artefact. */
 static void
-test_barney_screenshot (Fixture       *f,
+test_barney_screenshot (AppFixture    *f,
                         gconstpointer  data)
 {
   g_autofree char *ref = testdata ("hlsdk_barney_hd_ref.smd");
@@ -640,7 +486,7 @@ test_barney_screenshot (Fixture       *f,
 
   if (ref == NULL || walk == NULL)
     return;
-  open_window (f);
+  open_window_sized (f, 1000, 700);
   paths[0] = ref;
   paths[1] = walk;
   ossa_smd_import_options_init (&options);
@@ -675,7 +521,7 @@ test_barney_screenshot (Fixture       *f,
 
 /* Over unsaved changes: the window's question first; Cancel drops the import. */
 static void
-test_dialog_unsaved (Fixture       *f,
+test_dialog_unsaved (AppFixture    *f,
                      gconstpointer  data)
 {
   g_autofree char *ref = testdata ("hl1test_man_ref.smd");
@@ -683,21 +529,21 @@ test_dialog_unsaved (Fixture       *f,
 
   if (ref == NULL)
     return;
-  open_window (f);
-  add_bone (editor_of (f), "mine");
+  open_window_sized (f, 1000, 700);
+  add_bone (editor_of (f), "mine", -1);
 
   dialog = open_import_dialog (f);
   /* A second Import SMD… brings the same dialog forward. */
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "import-smd", NULL);
-  iterate ();
+  gui_test_iterate ();
   g_assert_true (open_import_dialog (f) == dialog);
   dialog_set_files (dialog, ref, NULL);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
   wait_import (dialog);
   gui_test_flush (GTK_WIDGET (f->window));
-  answer (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_CANCEL);
+  answer (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_CANCEL);
   {
-    g_autofree char *names = dup_names (doc_of (f));
+    g_autofree char *names = dup_bone_names (doc_of (f));
 
     g_assert_cmpstr (names, ==, "mine");
   }
@@ -707,7 +553,7 @@ test_dialog_unsaved (Fixture       *f,
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
   wait_import (dialog);
   gui_test_flush (GTK_WIDGET (f->window));
-  answer (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_REJECT);
+  answer (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_REJECT);
   g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 9);
   g_assert_cmpuint (doc_of (f)->n_meshes, ==, 1);
   g_assert_true (ossa_editor_get_modified (editor_of (f)));
@@ -728,7 +574,7 @@ cancel_on_progress_cb (OssaSmdImportDialog *dialog,
 /* A long import with the progress bar: Cancel stops it and changes nothing, while
  * the window kept working. */
 static void
-test_dialog_cancel (Fixture       *f,
+test_dialog_cancel (AppFixture    *f,
                     gconstpointer  data)
 {
   g_autofree char *large = testdata ("hlsdk_loader_rampwalk_large.smd");
@@ -742,8 +588,8 @@ test_dialog_cancel (Fixture       *f,
   if (large == NULL)
     return;
   paths = make_large_set (f->tmpdir, large, LARGE_SET);
-  open_window (f);
-  add_bone (editor_of (f), "mine");
+  open_window_sized (f, 1000, 700);
+  add_bone (editor_of (f), "mine", -1);
 
   dialog = open_import_dialog (f);
   dialog_set_files (dialog, paths[0], NULL);
@@ -757,7 +603,7 @@ test_dialog_cancel (Fixture       *f,
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
   g_assert_true (ossa_smd_import_dialog_get_running (dialog));
   /* The window still takes edits while the worker reads. */
-  add_bone (editor_of (f), "during");
+  add_bone (editor_of (f), "during", -1);
   g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 2);
 
   /* The bar is on show while it runs. */
@@ -782,9 +628,9 @@ test_dialog_cancel (Fixture       *f,
   status = GTK_LABEL (gtk_widget_get_prev_sibling (gtk_widget_get_last_child (
                         gtk_window_get_child (GTK_WINDOW (dialog)))));
   g_assert_cmpstr (gtk_label_get_text (status), ==, "Cancelled: nothing was imported.");
-  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
-  g_assert_null (find_message (GTK_WINDOW (dialog), GTK_MESSAGE_ERROR));
-  names = dup_names (doc_of (f));
+  g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
+  g_assert_null (find_message_dialog (GTK_WINDOW (dialog), GTK_MESSAGE_ERROR));
+  names = dup_bone_names (doc_of (f));
   g_assert_cmpstr (names, ==, "mine during");
   g_assert_cmpuint (doc_of (f)->n_meshes, ==, 0);
   g_assert_null (ossa_editor_get_file (editor_of (f)));
@@ -792,13 +638,13 @@ test_dialog_cancel (Fixture       *f,
   /* Cancel again, now idle: the dialog goes. */
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.cancel", NULL);
-  iterate ();
+  gui_test_iterate ();
   g_assert_null (dialog);
 }
 
 /* A broken file: its FILE:LINE message over the dialog, and nothing changes. */
 static void
-test_dialog_broken (Fixture       *f,
+test_dialog_broken (AppFixture    *f,
                     gconstpointer  data)
 {
   g_autofree char *ref = testdata ("hl1test_man_ref.smd");
@@ -825,8 +671,8 @@ test_dialog_broken (Fixture       *f,
                                       "  0 0.0 0.0 nonsense 0.0 0.0 0.0\n"
                                       "end\n", -1, NULL));
   expected = g_strdup_printf ("%s:9: ", path);
-  open_window (f);
-  add_bone (editor_of (f), "mine");
+  open_window_sized (f, 1000, 700);
+  add_bone (editor_of (f), "mine", -1);
 
   dialog = open_import_dialog (f);
   dialog_set_files (dialog, ref, path, NULL);
@@ -834,7 +680,7 @@ test_dialog_broken (Fixture       *f,
   wait_import (dialog);
   gui_test_flush (GTK_WIDGET (dialog));
 
-  error = find_message (GTK_WINDOW (dialog), GTK_MESSAGE_ERROR);
+  error = find_message_dialog (GTK_WINDOW (dialog), GTK_MESSAGE_ERROR);
   g_assert_nonnull (error);
   g_object_get (error, "text", &text, "secondary-text", &secondary, NULL);
   g_test_message ("%s / %s", text, secondary);
@@ -845,8 +691,8 @@ test_dialog_broken (Fixture       *f,
   /* Still open for another try; the window's document untouched. */
   g_assert_true (find_transient (GTK_WINDOW (f->window), OSSA_TYPE_SMD_IMPORT_DIALOG)
                  == GTK_WINDOW (dialog));
-  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
-  names = dup_names (doc_of (f));
+  g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
+  names = dup_bone_names (doc_of (f));
   g_assert_cmpstr (names, ==, "mine");
   g_assert_cmpuint (doc_of (f)->n_meshes, ==, 0);
 }
@@ -872,7 +718,7 @@ find_named_label (GtkWidget  *widget,
 
 /* Bones the skeleton lacks are skipped, and the person is told which. */
 static void
-test_dialog_notices (Fixture       *f,
+test_dialog_notices (AppFixture    *f,
                      gconstpointer  data)
 {
   g_autofree char *ref = testdata ("hl1test_man_ref.smd");
@@ -884,7 +730,7 @@ test_dialog_notices (Fixture       *f,
 
   if (ref == NULL || walk == NULL)
     return;
-  open_window (f);
+  open_window_sized (f, 1000, 700);
   dialog = open_import_dialog (f);
   dialog_set_files (dialog, ref, walk, NULL);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
@@ -893,7 +739,7 @@ test_dialog_notices (Fixture       *f,
 
   g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 9);
   g_assert_cmpuint (doc_of (f)->n_animations, ==, 1);
-  info = find_message (GTK_WINDOW (f->window), GTK_MESSAGE_INFO);
+  info = find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_INFO);
   g_assert_nonnull (info);
   g_object_get (info, "text", &text, NULL);
   g_assert_true (g_str_has_prefix (text, "Imported, with "));
@@ -903,13 +749,19 @@ test_dialog_notices (Fixture       *f,
                             "hlsdk_barney_hd_walk.smd:3: bone 'Bip01' is not in the skeleton: "
                             "skipped"));
   answer (info, GTK_RESPONSE_CLOSE);
-  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_INFO));
+  g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_INFO));
 }
 
 /* File > Export SMD…: the chooser with its animation choice; the file written reads
  * back with ossa-cli import-smd into the same poses. */
+static gboolean
+file_exists (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
 static void
-test_export (Fixture       *f,
+test_export (AppFixture    *f,
              gconstpointer  data)
 {
   g_autofree char *ref = testdata ("hl1test_man_ref.smd");
@@ -930,7 +782,7 @@ test_export (Fixture       *f,
 
   if (ref == NULL || walk == NULL)
     return;
-  open_window (f);
+  open_window_sized (f, 1000, 700);
   /* Nothing to export in an empty document. */
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "export-smd"));
 
@@ -941,8 +793,7 @@ test_export (Fixture       *f,
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "export-smd"));
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "export-smd", NULL);
   gui_test_flush (GTK_WIDGET (f->window));
-  chooser = (GtkFileChooser *) find_transient (GTK_WINDOW (f->window),
-                                               GTK_TYPE_FILE_CHOOSER_DIALOG);
+  chooser = find_file_chooser (GTK_WINDOW (f->window));
   g_assert_nonnull (chooser);
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
   g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "animation"), ==, "0");
@@ -952,13 +803,9 @@ test_export (Fixture       *f,
   g_assert_no_error (error);
   gtk_file_chooser_set_current_name (chooser, "walk-out");
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
-  for (guint i = 0; i < 500 && !g_file_test (smd, G_FILE_TEST_EXISTS); i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (10000);
-    }
-  iterate ();
-  g_assert_null (find_message (GTK_WINDOW (f->window), GTK_MESSAGE_ERROR));
+  gui_test_iterate_until (file_exists, smd);
+  gui_test_iterate ();
+  g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_ERROR));
   /* ".smd" added to the name typed. */
   g_assert_true (g_file_test (smd, G_FILE_TEST_IS_REGULAR));
 
@@ -1045,67 +892,6 @@ typedef struct
   OssaEditor *editor;
 } Scene;
 
-static guint64
-frames_drawn (Scene *s)
-{
-  OssaCanvasStats stats;
-
-  _ossa_canvas_get_stats (s->canvas, &stats);
-  return stats.frames;
-}
-
-static void
-wait_frame (Scene *s)
-{
-  guint64 before = frames_drawn (s);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  gtk_gl_area_queue_render (GTK_GL_AREA (s->canvas));
-  while (frames_drawn (s) == before && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (frames_drawn (s), >, before);
-  gtk_test_widget_wait_for_draw (s->window);
-  iterate ();
-}
-
-typedef struct
-{
-  guchar *data;
-  int     width, height;
-} Pixels;
-
-static Pixels
-read_pixels (Scene *s)
-{
-  gsize size;
-  Pixels p;
-
-  p.data = g_bytes_unref_to_data (render_widget_pixels (GTK_WIDGET (s->canvas), &p.width,
-                                                        &p.height), &size);
-  return p;
-}
-
-/* r, g, b at a world point (ARGB32 in memory: B, G, R, A). */
-static void
-pixel_at (Scene *s, const Pixels *p, double wx, double wy, int rgb[3])
-{
-  double px, py;
-  const guchar *q;
-  int x, y;
-
-  ossa_camera_world_to_widget (_ossa_canvas_get_camera (s->canvas), wx, wy, &px, &py);
-  x = (int) floor (px);
-  y = (int) floor (py);
-  g_assert_cmpint (x, >=, 0);
-  g_assert_cmpint (y, >=, 0);
-  g_assert_cmpint (x, <, p->width);
-  g_assert_cmpint (y, <, p->height);
-  q = p->data + ((gsize) y * p->width + x) * 4;
-  rgb[0] = q[2];
-  rgb[1] = q[1];
-  rgb[2] = q[0];
-}
-
 static int
 difference (const int a[3], const int b[3])
 {
@@ -1122,7 +908,7 @@ test_canvas_mesh (void)
   const double at_rest[2] = { 140, 8 };
   const double turned_to[2] = { 92, 40 };   /* arm rotated 90°: (100 - 8, 40) */
   int mesh_rgb[3], bare_rgb[3], rgb[3];
-  Pixels p;
+  GuiTestPixels p;
 
   s.editor = ossa_editor_new ();
   ossa_editor_take_document (s.editor, make_mesh_document ());
@@ -1132,25 +918,25 @@ test_canvas_mesh (void)
   ossa_canvas_set_editor (s.canvas, s.editor);
   gtk_window_set_child (GTK_WINDOW (s.window), GTK_WIDGET (s.canvas));
   gtk_window_present (GTK_WINDOW (s.window));
-  wait_frame (&s);
+  gui_test_canvas_wait_frame (s.canvas);
   g_assert_null (gtk_gl_area_get_error (GTK_GL_AREA (s.canvas)));
 
   /* Grid, meshes, bones, joints. */
   _ossa_canvas_get_stats (s.canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, ==, 4);
 
-  p = read_pixels (&s);
-  pixel_at (&s, &p, at_rest[0], at_rest[1], mesh_rgb);
-  pixel_at (&s, &p, turned_to[0], turned_to[1], bare_rgb);
+  p = gui_test_canvas_pixels (s.canvas);
+  gui_test_canvas_pixel_at (s.canvas, &p, at_rest[0], at_rest[1], mesh_rgb);
+  gui_test_canvas_pixel_at (s.canvas, &p, turned_to[0], turned_to[1], bare_rgb);
   g_free (p.data);
 
   /* Hidden: the square's pixel is the canvas's own, one draw call fewer. */
   g_object_set (s.canvas, "show-meshes", FALSE, NULL);
-  wait_frame (&s);
+  gui_test_canvas_wait_frame (s.canvas);
   _ossa_canvas_get_stats (s.canvas, &stats);
   g_assert_cmpuint (stats.draw_calls, ==, 3);
-  p = read_pixels (&s);
-  pixel_at (&s, &p, at_rest[0], at_rest[1], rgb);
+  p = gui_test_canvas_pixels (s.canvas);
+  gui_test_canvas_pixel_at (s.canvas, &p, at_rest[0], at_rest[1], rgb);
   g_free (p.data);
   g_test_message ("mesh %d,%d,%d  bare %d,%d,%d", mesh_rgb[0], mesh_rgb[1], mesh_rgb[2],
                   rgb[0], rgb[1], rgb[2]);
@@ -1161,28 +947,28 @@ test_canvas_mesh (void)
   /* Shown again, and the arm turned a quarter: the square went with it. */
   g_object_set (s.canvas, "show-meshes", TRUE, NULL);
   g_assert_true (ossa_editor_set_bone_local (s.editor, 1, &turned, 0, NULL));
-  wait_frame (&s);
-  p = read_pixels (&s);
-  pixel_at (&s, &p, turned_to[0], turned_to[1], rgb);
+  gui_test_canvas_wait_frame (s.canvas);
+  p = gui_test_canvas_pixels (s.canvas);
+  gui_test_canvas_pixel_at (s.canvas, &p, turned_to[0], turned_to[1], rgb);
   g_assert_cmpint (difference (rgb, mesh_rgb), <, 20);
-  pixel_at (&s, &p, at_rest[0], at_rest[1], rgb);
+  gui_test_canvas_pixel_at (s.canvas, &p, at_rest[0], at_rest[1], rgb);
   g_assert_cmpint (difference (rgb, bare_rgb), <, 20);
   g_free (p.data);
 
   gtk_window_destroy (GTK_WINDOW (s.window));
-  iterate ();
+  gui_test_iterate ();
   g_object_unref (s.editor);
 }
 
 /* View > Show Meshes follows the canvas and drives it. */
 static void
-test_window_show_meshes (Fixture       *f,
+test_window_show_meshes (AppFixture    *f,
                          gconstpointer  data)
 {
   g_autoptr(GVariant) state = NULL;
   gboolean show = FALSE;
 
-  open_window (f);
+  open_window_sized (f, 1000, 700);
   g_object_get (f->window->canvas, "show-meshes", &show, NULL);
   g_assert_true (show);
   state = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "show-meshes");
@@ -1208,17 +994,14 @@ main (int   argc,
   g_test_add_func ("/ossa/smd/worker/cancel", test_worker_cancel);
   g_test_add_func ("/ossa/smd/worker/broken", test_worker_broken);
   g_test_add_func ("/ossa/smd/canvas/mesh", test_canvas_mesh);
-#define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
-  ADD ("/ossa/smd/dialog/import", test_dialog_import);
-  ADD ("/ossa/smd/dialog/unsaved", test_dialog_unsaved);
-  ADD ("/ossa/smd/barney", test_barney_screenshot);
-  ADD ("/ossa/smd/dialog/cancel", test_dialog_cancel);
-  ADD ("/ossa/smd/dialog/broken", test_dialog_broken);
-  ADD ("/ossa/smd/dialog/notices", test_dialog_notices);
-  ADD ("/ossa/smd/export", test_export);
-  ADD ("/ossa/smd/show-meshes", test_window_show_meshes);
-#undef ADD
+  APP_TEST_ADD ("/ossa/smd/dialog/import", test_dialog_import);
+  APP_TEST_ADD ("/ossa/smd/dialog/unsaved", test_dialog_unsaved);
+  APP_TEST_ADD ("/ossa/smd/barney", test_barney_screenshot);
+  APP_TEST_ADD ("/ossa/smd/dialog/cancel", test_dialog_cancel);
+  APP_TEST_ADD ("/ossa/smd/dialog/broken", test_dialog_broken);
+  APP_TEST_ADD ("/ossa/smd/dialog/notices", test_dialog_notices);
+  APP_TEST_ADD ("/ossa/smd/export", test_export);
+  APP_TEST_ADD ("/ossa/smd/show-meshes", test_window_show_meshes);
 
   return g_test_run ();
 }

@@ -70,11 +70,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->timeline = OSSA_TIMELINE (ossa_timeline_new ());
   ossa_timeline_set_editor (f->timeline, f->editor);
   f->view = _ossa_timeline_get_view (f->timeline);
-  f->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (f->window, 1100, 320);
-  gtk_window_set_child (f->window, GTK_WIDGET (f->timeline));
-  gtk_window_present (f->window);
-  gui_test_flush (GTK_WIDGET (f->window));
+  f->window = gui_test_show (GTK_WIDGET (f->timeline), 1100, 320);
   /* 10 pixels a frame. */
   g_object_set (f->view, "pixels-per-second", 300.0, NULL);
   gui_test_flush (GTK_WIDGET (f->window));
@@ -84,8 +80,7 @@ static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   g_clear_pointer (&f->window, gtk_window_destroy);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  gui_test_iterate ();
   g_clear_object (&f->editor);
 }
 
@@ -357,12 +352,7 @@ test_playback (Fixture *f, gconstpointer data)
 
   /* And with the real frame clock the playhead moves. */
   ossa_editor_set_speed (f->editor, 1.0);
-  {
-    gint64 end = g_get_monotonic_time () + 300000;
-
-    while (g_get_monotonic_time () < end)
-      g_main_context_iteration (NULL, FALSE);
-  }
+  gui_test_linger (0.3);
   g_assert_cmpfloat (ossa_editor_get_time (f->editor), >, 0);
   ossa_editor_set_playing (f->editor, FALSE);
 }

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "cli-test-support.h"
+
+#include <locale.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <glib/gstdio.h>
+
+static char *tmp_dir;
+
+const char *
+cli_test_binary (void)
+{
+  return g_getenv ("OSSA_CLI");
+}
+
+void
+cli_runv (CliRun *run, const char *locale, const char *const *args)
+{
+  GPtrArray *argv = g_ptr_array_new ();
+  char **envp = g_get_environ ();
+  GError *error = NULL;
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, (gpointer) cli_test_binary ());
+  for (size_t i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  envp = g_environ_setenv (envp, "LC_ALL", locale, TRUE);
+  /* The binary must not warn: GLib warnings are fatal for it too. */
+  envp = g_environ_setenv (envp, "G_DEBUG", "fatal-warnings", TRUE);
+
+  memset (run, 0, sizeof *run);
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &run->out, &run->err, &wait_status, &error);
+  g_assert_no_error (error);
+  if (!WIFEXITED (wait_status))
+    g_error ("ossa-cli %s ... did not exit normally (wait status %d); stderr: %s",
+             args[0] ? args[0] : "", wait_status, run->err);
+  run->status = WEXITSTATUS (wait_status);
+  g_ptr_array_unref (argv);
+  g_strfreev (envp);
+}
+
+void
+cli_run_va (CliRun *run, const char *locale, va_list args)
+{
+  GPtrArray *list = g_ptr_array_new ();
+  const char *a;
+
+  while ((a = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (list, (gpointer) a);
+  g_ptr_array_add (list, NULL);
+  cli_runv (run, locale, (const char *const *) list->pdata);
+  g_ptr_array_unref (list);
+}
+
+void
+cli_run (CliRun *run, const char *locale, ...)
+{
+  va_list ap;
+
+  va_start (ap, locale);
+  cli_run_va (run, locale, ap);
+  va_end (ap);
+}
+
+void
+cli_run_clear (CliRun *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+void
+cli_assert_exit (const CliRun *run, int status)
+{
+  if (run->status != status)
+    g_error ("expected exit %d, got %d; stdout: %s stderr: %s", status, run->status, run->out,
+             run->err);
+}
+
+void
+cli_assert_ok (const CliRun *run)
+{
+  cli_assert_exit (run, 0);
+  g_assert_cmpstr (run->err, ==, "");
+}
+
+void
+cli_assert_usage_error (const CliRun *run, const char *command)
+{
+  char *hint = command != NULL ? g_strdup_printf ("Try 'ossa-cli %s --help'.", command)
+                               : g_strdup ("Try 'ossa-cli --help'.");
+
+  cli_assert_exit (run, 2);
+  g_assert_true (g_str_has_prefix (run->err, "ossa-cli: "));
+  g_assert_nonnull (strstr (run->err, hint));
+  g_assert_cmpstr (run->out, ==, "");
+  g_free (hint);
+}
+
+JsonObject *
+cli_parse_json (JsonParser *parser, const char *text)
+{
+  GError *error = NULL;
+  JsonNode *root;
+
+  g_assert_true (g_str_has_suffix (text, "\n"));
+  g_assert_true (strchr (text, '\n') == text + strlen (text) - 1);
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_nonnull (root);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
+  return json_node_get_object (root);
+}
+
+gboolean
+cli_locale_usable (const char *locale)
+{
+  gboolean ok = setlocale (LC_ALL, locale) != NULL;
+
+  setlocale (LC_ALL, "C");
+  if (!ok)
+    {
+      char *message = g_strdup_printf ("locale %s is not installed", locale);
+
+      g_test_skip (message);
+      g_free (message);
+    }
+  return ok;
+}
+
+void
+cli_tmp_dir_create (const char *template)
+{
+  GError *error = NULL;
+
+  g_assert_null (tmp_dir);
+  tmp_dir = g_dir_make_tmp (template, &error);
+  g_assert_no_error (error);
+}
+
+const char *
+cli_tmp_dir (void)
+{
+  g_assert_nonnull (tmp_dir);
+  return tmp_dir;
+}
+
+char *
+cli_tmp_file (const char *name)
+{
+  g_assert_nonnull (tmp_dir);
+  return g_build_filename (tmp_dir, name, NULL);
+}
+
+void
+cli_tmp_dir_remove (void)
+{
+  GDir *dir = tmp_dir != NULL ? g_dir_open (tmp_dir, 0, NULL) : NULL;
+  const char *name;
+
+  if (dir != NULL)
+    {
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          char *path = cli_tmp_file (name);
+
+          g_unlink (path);
+          g_free (path);
+        }
+      g_dir_close (dir);
+      g_rmdir (tmp_dir);
+    }
+  g_clear_pointer (&tmp_dir, g_free);
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* For the CLI tests: running the real ossa-cli ($OSSA_CLI) in a locale and keeping
+ * its exit status, stdout and stderr; the checks every CLI test makes on a run and
+ * on its JSON; the locales a case is run under; a temporary folder for the files a
+ * test writes. */
+#pragma once
+
+#include <stdarg.h>
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+typedef struct
+{
+  int   status;  /* the exit status (the run fails the test if there is none) */
+  char *out;
+  char *err;
+} CliRun;
+
+/* $OSSA_CLI, or NULL when it is not set. */
+const char *cli_test_binary (void);
+
+/* Runs ossa-cli ARGS... under LC_ALL=locale with GLib warnings fatal; the test
+ * fails if it cannot be spawned or does not exit normally. */
+void cli_runv (CliRun *run, const char *locale, const char *const *args);
+void cli_run_va (CliRun *run, const char *locale, va_list args);
+/* cli_run (&run, locale, "sample", path, "--json", NULL) */
+void cli_run (CliRun *run, const char *locale, ...) G_GNUC_NULL_TERMINATED;
+void cli_run_clear (CliRun *run);
+
+/* The run exited with status (the output shown when not). */
+void cli_assert_exit (const CliRun *run, int status);
+/* Exit 0 and nothing on stderr. */
+void cli_assert_ok (const CliRun *run);
+/* Exit 2, "ossa-cli: " on stderr with the hint "Try 'ossa-cli COMMAND --help'."
+ * (or "Try 'ossa-cli --help'." when command is NULL), nothing on stdout. */
+void cli_assert_usage_error (const CliRun *run, const char *command);
+
+/* text (what a --json run printed) loaded into parser: exactly one JSON object on
+ * one newline-terminated line, returned. */
+JsonObject *cli_parse_json (JsonParser *parser, const char *text);
+
+/* Whether the locale is installed; the test is skipped, saying so, when not. */
+gboolean cli_locale_usable (const char *locale);
+
+/* A new temporary folder from template (g_dir_make_tmp), for cli_tmp_file(). */
+void cli_tmp_dir_create (const char *template);
+/* That folder. */
+const char *cli_tmp_dir (void);
+/* The path of name in that folder, newly allocated. */
+char *cli_tmp_file (const char *name);
+/* The folder and the files in it removed. */
+void cli_tmp_dir_remove (void);
