@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ossa-camera.h"
 #include "ossa-canvas.h"
-#include "ossa-scene.h"
 
 G_BEGIN_DECLS
 

@@ -9,9 +9,12 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "ossa-camera.h"
 #include "ossa-canvas-private.h"
+#include "ossa-drag.h"
 #include "ossa-gl-program.h"
 #include "ossa-gl-cache.h"
+#include "ossa-hit-test.h"
 #include "ossa-label-layout.h"
 #include "ossa-mesh-layer.h"
 #include "ossa-pose.h"
