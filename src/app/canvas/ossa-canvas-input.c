@@ -7,76 +7,53 @@
 
 #include "ossa-canvas-private.h"
 
-/* The canvas's input: the primary-button drag wired to ossa-canvas-tools.c, the
- * middle-button pan, the wheel's zoom, the hover highlight and Space. */
+/* The canvas's input: the shared pointer controllers (ossa-pointer-input.h) wired
+ * to the drags of ossa-canvas-tools.c, the middle-button pan, the wheel's zoom and
+ * the hover highlight, and the canvas's own key controller for Space. */
 
 #define WHEEL_STEP 1.15
 
-static GdkModifierType
-current_state (GtkGesture *gesture)
+static void
+on_drag_begin (GtkWidget *widget, double x, double y, GdkModifierType state)
 {
-  return gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  gtk_widget_grab_focus (widget);
+  _ossa_canvas_drag_begin (OSSA_CANVAS (widget), x, y, state);
 }
 
 static void
-on_drag_begin (GtkGestureDrag *gesture, double x, double y, OssaCanvas *self)
+on_drag_update (GtkWidget *widget, double x, double y, GdkModifierType state)
 {
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  _ossa_canvas_drag_begin (self, x, y, current_state (GTK_GESTURE (gesture)));
+  _ossa_canvas_drag_update (OSSA_CANVAS (widget), x, y, state);
 }
 
 static void
-on_drag_update (GtkGestureDrag *gesture, double dx, double dy, OssaCanvas *self)
+on_drag_end (GtkWidget *widget, double x, double y, GdkModifierType state)
 {
-  double x, y;
-
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  _ossa_canvas_drag_update (self, x + dx, y + dy, current_state (GTK_GESTURE (gesture)));
+  _ossa_canvas_drag_end (OSSA_CANVAS (widget), x, y, state);
 }
 
 static void
-on_drag_end (GtkGestureDrag *gesture, double dx, double dy, OssaCanvas *self)
+on_pan_begin (GtkWidget *widget)
 {
-  double x, y;
-
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  _ossa_canvas_drag_end (self, x + dx, y + dy, current_state (GTK_GESTURE (gesture)));
+  gtk_widget_set_cursor_from_name (widget, "grabbing");
 }
 
 static void
-on_pan_begin (GtkGestureDrag *gesture, double x, double y, OssaCanvas *self)
+on_pan_update (GtkWidget *widget, double dx, double dy)
 {
-  self->pan_last_x = 0;
-  self->pan_last_y = 0;
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
+  _ossa_canvas_pan_by (OSSA_CANVAS (widget), dx, dy);
 }
 
 static void
-on_pan_update (GtkGestureDrag *gesture, double dx, double dy, OssaCanvas *self)
+on_pan_end (GtkWidget *widget)
 {
-  _ossa_canvas_pan_by (self, dx - self->pan_last_x, dy - self->pan_last_y);
-  self->pan_last_x = dx;
-  self->pan_last_y = dy;
-}
-
-static void
-on_pan_end (GtkGestureDrag *gesture, double dx, double dy, OssaCanvas *self)
-{
-  _ossa_canvas_update_cursor (self);
+  _ossa_canvas_update_cursor (OSSA_CANVAS (widget));
 }
 
 static gboolean
-on_scroll (GtkEventControllerScroll *controller, double dx, double dy, OssaCanvas *self)
+on_scroll (GtkWidget *widget, double x, double y, double dx, double dy, GdkModifierType state)
 {
-  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
-  double x = self->pointer_px, y = self->pointer_py;
-
-  if (event != NULL && !gdk_event_get_position (event, &x, &y))
-    {
-      x = self->pointer_px;
-      y = self->pointer_py;
-    }
-  _ossa_canvas_scroll (self, x, y, dy);
+  _ossa_canvas_scroll (OSSA_CANVAS (widget), x, y, dy);
   return TRUE;
 }
 
@@ -84,12 +61,13 @@ static void
 update_hover (OssaCanvas *self)
 {
   gssize hover = -1;
+  double x, y;
 
-  if (self->pointer_inside && self->drag == DRAG_NONE && self->editor != NULL)
+  if (ossa_pointer_input_get_position (GTK_WIDGET (self), &x, &y) && self->drag == DRAG_NONE
+      && self->editor != NULL)
     {
       _ossa_canvas_ensure_instances (self);
-      hover = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera,
-                                   self->pointer_px, self->pointer_py).bone;
+      hover = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera, x, y).bone;
     }
   if (hover != self->hover)
     {
@@ -98,19 +76,26 @@ update_hover (OssaCanvas *self)
     }
 }
 
+/* The pointer moved over the canvas, entered or left it. */
 static void
-on_motion (GtkEventControllerMotion *controller, double x, double y, OssaCanvas *self)
+on_hover (GtkWidget *widget)
 {
-  _ossa_canvas_set_pointer (self, x, y, TRUE);
+  OssaCanvas *self = OSSA_CANVAS (widget);
+
+  _ossa_canvas_update_pointer (self);
   update_hover (self);
 }
 
-static void
-on_leave (GtkEventControllerMotion *controller, OssaCanvas *self)
-{
-  _ossa_canvas_set_pointer (self, self->pointer_px, self->pointer_py, FALSE);
-  update_hover (self);
-}
+static const OssaPointerHandlers pointer_handlers = {
+  .drag_begin = on_drag_begin,
+  .drag_update = on_drag_update,
+  .drag_end = on_drag_end,
+  .pan_begin = on_pan_begin,
+  .pan_update = on_pan_update,
+  .pan_end = on_pan_end,
+  .scroll_at = on_scroll,
+  .hover = on_hover,
+};
 
 void
 _ossa_canvas_scroll (OssaCanvas *self, double x, double y, double dy)
@@ -151,32 +136,9 @@ void
 _ossa_canvas_init_input (OssaCanvas *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  GtkGesture *gesture;
   GtkEventController *controller;
 
-  gesture = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
-  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_drag_begin), self);
-  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_drag_end), self);
-  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
-
-  gesture = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_MIDDLE);
-  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_pan_begin), self);
-  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_pan_update), self);
-  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_pan_end), self);
-  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
-
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
-  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
-  gtk_widget_add_controller (widget, controller);
-
-  controller = gtk_event_controller_motion_new ();
-  g_signal_connect (controller, "enter", G_CALLBACK (on_motion), self);
-  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (widget, controller);
+  ossa_pointer_input_attach (widget, &pointer_handlers, GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 
   controller = gtk_event_controller_key_new ();
   g_signal_connect (controller, "key-pressed", G_CALLBACK (on_key_pressed), self);

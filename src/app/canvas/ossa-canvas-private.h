@@ -18,6 +18,7 @@
 #include "ossa-hit-test.h"
 #include "ossa-label-layout.h"
 #include "ossa-mesh-layer.h"
+#include "ossa-pointer-input.h"
 #include "ossa-preview.h"
 #include "ossa-scene.h"
 #include "ossa-segment-layer.h"
@@ -74,10 +75,9 @@ struct _OssaCanvas
   gboolean          show_names;
   gboolean          show_meshes;
 
-  /* The pointer, when it is over the canvas. */
-  double            pointer_px, pointer_py;    /* widget */
-  double            pointer_x, pointer_y;      /* world */
-  gboolean          pointer_inside;
+  /* The pointer properties (world units); where the pointer is in the widget
+   * comes from ossa_pointer_input_get_position(). */
+  OssaPointerState  pointer;
   gssize            hover;
   gboolean          space_held;
 
@@ -138,7 +138,7 @@ struct _OssaCanvas
   gboolean          group_open;
   double            create_joint_x, create_joint_y;  /* world */
 
-  /* Space + drag and middle-button pan. */
+  /* Space + drag pan: the pointer's last place. */
   double            pan_last_x, pan_last_y;
 
   PangoLayout      *layout;
@@ -167,10 +167,8 @@ enum
   PROP_0,
   PROP_EDITOR,
   PROP_ZOOM,
-  PROP_POINTER_X,
-  PROP_POINTER_Y,
-  PROP_POINTER_INSIDE,
-  PROP_SHOW_NAMES,
+  PROP_POINTER,   /* the three of ossa_pointer_props_init() */
+  PROP_SHOW_NAMES = PROP_POINTER + OSSA_POINTER_N_PROPS,
   PROP_SHOW_MESHES,
   PROP_ONION_SKIN,
   PROP_ONION_FRAMES,
@@ -188,12 +186,7 @@ void     _ossa_canvas_zoom_at             (OssaCanvas      *self,
 void     _ossa_canvas_pan_by              (OssaCanvas      *self,
                                            double           dx,
                                            double           dy);
-/* The pointer over the widget (x, y) or gone: the pointer properties follow.
- * update_pointer: again after the camera moved. */
-void     _ossa_canvas_set_pointer         (OssaCanvas      *self,
-                                           double           x,
-                                           double           y,
-                                           gboolean         inside);
+/* The pointer properties again, after the pointer or the camera moved. */
 void     _ossa_canvas_update_pointer      (OssaCanvas      *self);
 void     _ossa_canvas_update_cursor       (OssaCanvas      *self);
 

@@ -73,34 +73,14 @@ _ossa_canvas_ensure_instances (OssaCanvas *self)
 void
 _ossa_canvas_update_pointer (OssaCanvas *self)
 {
-  double wx, wy;
+  double px, py, wx = self->pointer.x, wy = self->pointer.y;
+  gboolean inside = ossa_pointer_input_get_position (GTK_WIDGET (self), &px, &py);
 
-  if (!self->pointer_inside)
-    return;
-  ossa_camera_widget_to_world (&self->camera, self->pointer_px, self->pointer_py, &wx, &wy);
-  if (wx != self->pointer_x)
-    {
-      self->pointer_x = wx;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POINTER_X]);
-    }
-  if (wy != self->pointer_y)
-    {
-      self->pointer_y = wy;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POINTER_Y]);
-    }
-}
-
-void
-_ossa_canvas_set_pointer (OssaCanvas *self, double x, double y, gboolean inside)
-{
-  self->pointer_px = x;
-  self->pointer_py = y;
-  if (inside != self->pointer_inside)
-    {
-      self->pointer_inside = inside;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POINTER_INSIDE]);
-    }
-  _ossa_canvas_update_pointer (self);
+  /* Outside the canvas the readout keeps the last place. */
+  if (inside)
+    ossa_camera_widget_to_world (&self->camera, px, py, &wx, &wy);
+  ossa_pointer_props_set (G_OBJECT (self), properties, PROP_POINTER, &self->pointer, wx, wy,
+                          inside);
 }
 
 /* After any change of the camera. */
@@ -358,6 +338,8 @@ ossa_canvas_get_property (GObject *object, guint prop_id, GValue *value, GParamS
 {
   OssaCanvas *self = OSSA_CANVAS (object);
 
+  if (ossa_pointer_props_get (&self->pointer, prop_id, PROP_POINTER, value))
+    return;
   switch (prop_id)
     {
     case PROP_EDITOR:
@@ -365,15 +347,6 @@ ossa_canvas_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       break;
     case PROP_ZOOM:
       g_value_set_double (value, self->camera.zoom);
-      break;
-    case PROP_POINTER_X:
-      g_value_set_double (value, self->pointer_x);
-      break;
-    case PROP_POINTER_Y:
-      g_value_set_double (value, self->pointer_y);
-      break;
-    case PROP_POINTER_INSIDE:
-      g_value_set_boolean (value, self->pointer_inside);
       break;
     case PROP_SHOW_NAMES:
       g_value_set_boolean (value, self->show_names);
@@ -489,12 +462,7 @@ ossa_canvas_class_init (OssaCanvasClass *klass)
   properties[PROP_EDITOR] = g_param_spec_object ("editor", NULL, NULL, OSSA_TYPE_EDITOR, rw);
   properties[PROP_ZOOM] = g_param_spec_double ("zoom", NULL, NULL, OSSA_SCENE_ZOOM_MIN,
                                                OSSA_SCENE_ZOOM_MAX, 1.0, ro);
-  properties[PROP_POINTER_X] = g_param_spec_double ("pointer-x", NULL, NULL, -G_MAXDOUBLE,
-                                                    G_MAXDOUBLE, 0.0, ro);
-  properties[PROP_POINTER_Y] = g_param_spec_double ("pointer-y", NULL, NULL, -G_MAXDOUBLE,
-                                                    G_MAXDOUBLE, 0.0, ro);
-  properties[PROP_POINTER_INSIDE] = g_param_spec_boolean ("pointer-inside", NULL, NULL, FALSE,
-                                                          ro);
+  ossa_pointer_props_init (properties, PROP_POINTER);
   properties[PROP_SHOW_NAMES] = g_param_spec_boolean ("show-names", NULL, NULL, FALSE, rw);
   properties[PROP_SHOW_MESHES] = g_param_spec_boolean ("show-meshes", NULL, NULL, TRUE, rw);
   properties[PROP_ONION_SKIN] = g_param_spec_boolean ("onion-skin", NULL, NULL, FALSE, rw);
