@@ -9,6 +9,9 @@
 
 #include "ossa.h"
 
+#include "ossa-camera.h"
+#include "ossa-drag.h"
+#include "ossa-hit-test.h"
 #include "ossa-label-layout.h"
 #include "ossa-scene.h"
 

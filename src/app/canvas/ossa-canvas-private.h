@@ -1,10 +1,232 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+/* What the canvas's files share: the instance struct of OssaCanvas and the
+ * functions one file of the canvas calls in another (ossa-canvas.c: the object,
+ * its properties, editor and camera; -render.c: the GL picture; -preview.c: onion
+ * skin and motion path; -snapshot.c: names, rubber band and error over it;
+ * -tools.c: the primary-button drags; -input.c: the controllers; -actions.c;
+ * -dump.c: OSSA_VIEW_DUMP). The canvas owns everything its struct points to.
+ * Tests and benchmarks use the entry points at the end. */
+
+#include <epoxy/gl.h>
+
+#include "ossa-camera.h"
 #include "ossa-canvas.h"
+#include "ossa-drag.h"
+#include "ossa-gl-cache.h"
+#include "ossa-hit-test.h"
+#include "ossa-label-layout.h"
+#include "ossa-mesh-layer.h"
+#include "ossa-pointer-input.h"
+#include "ossa-preview.h"
 #include "ossa-scene.h"
+#include "ossa-segment-layer.h"
 
 G_BEGIN_DECLS
+
+typedef struct
+{
+  guint   draw_calls;   /* GL draw calls of the last frame */
+  guint   n_instances;  /* bones drawn by the last frame */
+  guint64 frames;       /* frames rendered so far */
+  gint64  prepare_us;   /* of which the pose and the per-bone arrays, microseconds */
+  gint64  render_us;    /* CPU time of the last render (GL calls return before the
+                         * GPU, or Mesa's threads, finish), microseconds */
+} OssaCanvasStats;
+
+typedef enum
+{
+  DRAG_NONE,
+  DRAG_PAN,      /* Space + drag */
+  DRAG_BAND,     /* from empty canvas: rubber band */
+  DRAG_TOOL,     /* from a bone: the editor's tool */
+  DRAG_CREATE,   /* create tool: from the primary bone's tip or empty canvas */
+} DragKind;
+
+typedef enum
+{
+  APPLY_NONE,
+  APPLY_ROTATE,
+  APPLY_TRANSLATE,
+  APPLY_SCALE,
+} DragApply;
+
+typedef struct
+{
+  GLint viewport;
+  GLint center;
+  GLint zoom;
+  GLint scale;
+  GLint extra;   /* grid: u_step; joints: u_radius */
+} Uniforms;
+
+struct _OssaCanvas
+{
+  GtkGLArea         parent_instance;
+
+  OssaEditor       *editor;
+  gulong            document_changed_id;
+  gulong            selection_changed_id;
+  gulong            tool_notify_id;
+
+  OssaCamera        camera;
+  gboolean          fit_pending;
+  gboolean          show_names;
+  gboolean          show_meshes;
+
+  /* The pointer properties (world units); where the pointer is in the widget
+   * comes from ossa_pointer_input_get_position(). */
+  OssaPointerState  pointer;
+  gssize            hover;
+  gboolean          space_held;
+
+  /* What the shaders draw; rebuilt when stale, grown only. */
+  OssaBoneInstance *instances;
+  gsize             n_instances;
+  gsize             instances_capacity;
+  gboolean          instances_stale;
+  unsigned         *band_hits;
+  uint32_t         *joints;        /* which joints are drawn (ossa_scene_visible_joints) */
+  gsize             n_joints;
+
+  /* During a drag that moves one bone's subtree, the still bones are drawn once
+   * into a cached image, and each frame only the moving ones go over a copy of
+   * it: a software renderer pays per bone. Instances are then reordered (still
+   * first) and joints index into that order. */
+  gssize            moving_root;     /* the dragged bone, or -1: no cache */
+  OssaBoneInstance *ordered;
+  uint32_t         *new_index;
+  uint32_t         *scratch;
+  gsize             n_still, n_still_joints;
+  OssaGlCache       still_cache;
+  gboolean          still_valid;
+  /* The grid alone, kept while the camera and size stay: copying it costs a
+   * software renderer less than shading every pixel of it again (playback). */
+  OssaGlCache       grid_cache;
+  gboolean          grid_valid;
+  double            grid_key[5];
+  double            still_key[6];    /* camera, size and hover it was drawn with */
+
+  /* GL objects, valid while realized. */
+  gboolean          use_es;
+  GLuint            grid_program, bone_program, joint_program;
+  Uniforms          grid_uniforms, bone_uniforms, joint_uniforms;
+  GLuint            grid_vao, bone_vao, joint_vao;
+  GLuint            instance_buffer;
+  GLuint            joint_buffer;    /* element indices of the joints drawn */
+  OssaMeshLayer     mesh_layer;      /* the document's meshes, under the bones */
+  OssaCanvasStats   stats;
+
+  /* The drag in progress (primary button). */
+  DragKind          drag;
+  gboolean          drag_active;
+  double            press_x, press_y;          /* widget */
+  double            drag_x, drag_y;            /* widget, now */
+  gssize            drag_bone;
+  OssaHitPart       drag_part;
+  DragApply         apply;
+  guint64           merge_id;
+  union
+  {
+    OssaRotateDrag    rotate;
+    OssaTranslateDrag translate;
+    OssaScaleDrag     scale;
+  } tool;
+  gssize            create_parent;
+  gssize            created;
+  gboolean          group_open;
+  double            create_joint_x, create_joint_y;  /* world */
+
+  /* Space + drag pan: the pointer's last place. */
+  double            pan_last_x, pan_last_y;
+
+  PangoLayout      *layout;
+  OssaLabelLayout  *labels;   /* where the names went this frame */
+  GArray           *named;    /* of guint: the bones whose names were drawn */
+  char             *dump_path;
+
+  /* The interpolation preview (onion skin, motion path): its own GL layer,
+   * drawn under the bones and over them (ossa-canvas-preview.c). */
+  gboolean          onion_skin;
+  int               onion_frames;
+  gboolean          show_motion_path;
+  GArray           *ghosts;        /* OssaSegment */
+  GArray           *path;          /* OssaSegment, cached until the keys change */
+  gboolean          path_stale;
+  OssaTransform    *ghost_local;
+  OssaXform        *ghost_world;
+  gsize             ghost_capacity;
+  OssaSegmentLayer  segment_layer;
+  gboolean          space_panned;  /* Space was held for a pan, not tapped to play */
+};
+
+/* The properties, for the files that notify them. */
+enum
+{
+  PROP_0,
+  PROP_EDITOR,
+  PROP_ZOOM,
+  PROP_POINTER,   /* the three of ossa_pointer_props_init() */
+  PROP_SHOW_NAMES = PROP_POINTER + OSSA_POINTER_N_PROPS,
+  PROP_SHOW_MESHES,
+  PROP_ONION_SKIN,
+  PROP_ONION_FRAMES,
+  PROP_SHOW_MOTION_PATH,
+  N_PROPS
+};
+
+/* ossa-canvas.c: the object, the editor, the camera. */
+void     _ossa_canvas_invalidate          (OssaCanvas      *self);
+void     _ossa_canvas_ensure_instances    (OssaCanvas      *self);
+void     _ossa_canvas_zoom_at             (OssaCanvas      *self,
+                                           double           px,
+                                           double           py,
+                                           double           zoom);
+void     _ossa_canvas_pan_by              (OssaCanvas      *self,
+                                           double           dx,
+                                           double           dy);
+/* The pointer properties again, after the pointer or the camera moved. */
+void     _ossa_canvas_update_pointer      (OssaCanvas      *self);
+void     _ossa_canvas_update_cursor       (OssaCanvas      *self);
+
+/* ossa-canvas-render.c: the GtkGLArea side. */
+void     _ossa_canvas_realize_gl          (OssaCanvas      *self);
+void     _ossa_canvas_unrealize_gl        (OssaCanvas      *self);
+gboolean _ossa_canvas_render              (GtkGLArea       *area,
+                                           GdkGLContext    *context);
+/* A drag of bone's subtree begins (bone >= 0) or ends (-1): the still bones'
+ * cached image is drawn afresh or given up. */
+void     _ossa_canvas_set_moving_root     (OssaCanvas      *self,
+                                           gssize           bone);
+void     _ossa_canvas_stop_still_cache    (OssaCanvas      *self);
+
+/* ossa-canvas-preview.c: under the bones and over them, in Animate mode. */
+void     _ossa_canvas_draw_onion_skin     (OssaCanvas      *self,
+                                           float            width,
+                                           float            height,
+                                           float            scale);
+void     _ossa_canvas_draw_motion_path    (OssaCanvas      *self,
+                                           float            width,
+                                           float            height,
+                                           float            scale);
+
+/* ossa-canvas-snapshot.c: GSK nodes over the GL picture. */
+void     _ossa_canvas_snapshot_overlay    (OssaCanvas      *self,
+                                           GtkSnapshot     *snapshot);
+
+/* ossa-canvas-dump.c */
+void     _ossa_canvas_write_view_dump     (OssaCanvas      *self);
+
+/* ossa-canvas-tools.c: the create tool's undo group, closed on release or when
+ * the editor goes. */
+void     _ossa_canvas_finish_create_group (OssaCanvas      *self);
+
+/* ossa-canvas-input.c: the controllers, added once by init. */
+void     _ossa_canvas_init_input          (OssaCanvas      *self);
+
+/* ossa-canvas-actions.c: canvas.* actions and their keys. */
+void     _ossa_canvas_class_init_actions  (GtkWidgetClass  *widget_class);
 
 /* For tests and benchmarks: the same entry points the canvas's gestures call, in
  * widget coordinates (logical pixels), and what the last frame cost. */
@@ -28,16 +250,6 @@ void              _ossa_canvas_scroll      (OssaCanvas      *self,
                                             double           y,
                                             double           dy);
 const OssaCamera *_ossa_canvas_get_camera  (OssaCanvas      *self);
-
-typedef struct
-{
-  guint   draw_calls;   /* GL draw calls of the last frame */
-  guint   n_instances;  /* bones drawn by the last frame */
-  guint64 frames;       /* frames rendered so far */
-  gint64  prepare_us;   /* of which the pose and the per-bone arrays, microseconds */
-  gint64  render_us;    /* CPU time of the last render (GL calls return before the
-                         * GPU, or Mesa's threads, finish), microseconds */
-} OssaCanvasStats;
 
 void              _ossa_canvas_get_stats   (OssaCanvas      *self,
                                             OssaCanvasStats *stats);

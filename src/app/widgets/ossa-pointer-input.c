@@ -113,9 +113,20 @@ scroll_cb (GtkEventControllerScroll *scroll, double dx, double dy, gpointer unus
 {
   GtkEventController *controller = GTK_EVENT_CONTROLLER (scroll);
   PointerInput *input = get_input (controller);
+  GdkEvent *event;
+  double x, y;
 
-  return input->handlers->scroll (gtk_event_controller_get_widget (controller), dx, dy,
-                                  current_state (controller));
+  if (input->handlers->scroll_at == NULL)
+    return input->handlers->scroll (gtk_event_controller_get_widget (controller), dx, dy,
+                                    current_state (controller));
+  event = gtk_event_controller_get_current_event (controller);
+  if (event == NULL || !gdk_event_get_position (event, &x, &y))
+    {
+      x = input->x;
+      y = input->y;
+    }
+  return input->handlers->scroll_at (gtk_event_controller_get_widget (controller), x, y, dx, dy,
+                                     current_state (controller));
 }
 
 static void
@@ -176,7 +187,7 @@ ossa_pointer_input_attach (GtkWidget *widget, const OssaPointerHandlers *handler
   if (handlers->pan_update != NULL)
     add_drag (widget, GDK_BUTTON_MIDDLE, G_CALLBACK (pan_begin_cb), G_CALLBACK (pan_update_cb),
               G_CALLBACK (pan_end_cb));
-  if (handlers->scroll != NULL)
+  if (handlers->scroll != NULL || handlers->scroll_at != NULL)
     {
       controller = gtk_event_controller_scroll_new (scroll_flags);
       g_signal_connect (controller, "scroll", G_CALLBACK (scroll_cb), NULL);

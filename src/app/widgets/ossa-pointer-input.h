@@ -28,6 +28,11 @@ typedef struct
   /* The pointer moved over the widget, entered or left it (see
    * ossa_pointer_input_get_position()). */
   void     (*hover)       (GtkWidget *widget);
+  /* Instead of scroll when set: the same with where the pointer is, (x, y) (the
+   * scroll event's position, else where the pointer was last seen), for a view
+   * that zooms about the pointer. */
+  gboolean (*scroll_at)   (GtkWidget *widget, double x, double y, double dx, double dy,
+                           GdkModifierType state);
 } OssaPointerHandlers;
 
 /* Adds the controllers for the handlers set in @handlers (which must outlive the

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "ossa-canvas"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ossa-canvas-private.h"
+#include "ossa-pose.h"
+
+/* The interpolation preview in Animate mode: the onion skin (ghosts of the pose
+ * before and after the playhead, under the bones) and the primary bone's motion
+ * path (over them). The geometry is ossa-preview.c's, the GL the segment layer's. */
+
+/* Ghosts: how many on each side of the playhead, onion-frames apart. */
+#define GHOSTS_EACH_SIDE 2
+#define GHOST_WIDTH 3.0f
+#define PATH_WIDTH 2.0f
+#define PATH_SAMPLES_PER_FRAME 4
+#define PATH_SAMPLES_MAX 4000
+
+static void
+draw_segments (OssaCanvas *self, const GArray *segments, float width, float height, float scale)
+{
+  self->stats.draw_calls +=
+    ossa_segment_layer_draw (&self->segment_layer, (const OssaSegment *) segments->data,
+                             segments->len, width, height, (float) self->camera.center_x,
+                             (float) self->camera.center_y, (float) (self->camera.zoom * scale),
+                             scale);
+}
+
+/* The animation the preview shows: the current one, in Animate mode only. */
+static const OssaAnimation *
+preview_animation (OssaCanvas *self)
+{
+  const OssaDocument *doc;
+  int index;
+
+  if (self->editor == NULL || ossa_editor_get_mode (self->editor) != OSSA_EDIT_MODE_ANIMATE)
+    return NULL;
+  doc = ossa_editor_get_document (self->editor);
+  index = ossa_editor_get_animation (self->editor);
+  return index >= 0 && (gsize) index < doc->n_animations ? &doc->animations[index] : NULL;
+}
+
+/* Ghosts of the pose onion-frames before (red) and after (green) the playhead,
+ * fainter further away, under the bones. */
+void
+_ossa_canvas_draw_onion_skin (OssaCanvas *self, float width, float height, float scale)
+{
+  const OssaAnimation *anim = preview_animation (self);
+  const OssaSkeleton *skel;
+  double times[2 * GHOSTS_EACH_SIDE];
+  double fps, end;
+  gsize n;
+
+  g_array_set_size (self->ghosts, 0);
+  if (!self->onion_skin || anim == NULL)
+    return;
+  skel = &ossa_editor_get_document (self->editor)->skeleton;
+  n = skel->n_bones;
+  if (n == 0)
+    return;
+  if (n > self->ghost_capacity)
+    {
+      self->ghost_capacity = n;
+      self->ghost_local = g_renew (OssaTransform, self->ghost_local, n);
+      self->ghost_world = g_renew (OssaXform, self->ghost_world, n);
+    }
+  fps = ossa_editor_get_frame_rate (self->editor);
+  end = ossa_editor_get_end_time (self->editor);
+  ossa_preview_ghost_times (ossa_editor_get_time (self->editor), self->onion_frames / fps,
+                            GHOSTS_EACH_SIDE, end, anim->loop, times);
+  /* Farthest first, so the nearer ghosts lie on top. */
+  for (int k = GHOSTS_EACH_SIDE - 1; k >= 0; k--)
+    for (int side = 0; side < 2; side++)
+      {
+        double t = times[side * GHOSTS_EACH_SIDE + k];
+        guint8 alpha = (guint8) (k == 0 ? 150 : 80);
+        guint8 color[4] = { side == 0 ? 255 : 90, side == 0 ? 96 : 220, side == 0 ? 96 : 140,
+                            alpha };
+        guint at = self->ghosts->len;
+
+        if (isnan (t))
+          continue;
+        ossa_animation_sample_pose (anim, skel, (float) t, self->ghost_local);
+        ossa_pose_compute_world (skel, self->ghost_local, self->ghost_world);
+        g_array_set_size (self->ghosts, at + (guint) n);
+        ossa_preview_pose_segments (skel, self->ghost_world, color, GHOST_WIDTH,
+                                    &g_array_index (self->ghosts, OssaSegment, at));
+      }
+  draw_segments (self, self->ghosts, width, height, scale);
+}
+
+static void
+add_segment (GArray *out, float x0, float y0, float x1, float y1, const guint8 color[4],
+             float width)
+{
+  OssaSegment s = { { x0, y0 }, { x1, y1 }, { color[0], color[1], color[2], color[3] }, width };
+
+  g_array_append_val (out, s);
+}
+
+/* The primary bone's tip over the whole animation: a line from teal (the start)
+ * to amber (the end), a dot at each frame, a larger one at each of the bone's
+ * keys. */
+static void
+build_path (OssaCanvas *self, const OssaAnimation *anim, guint bone)
+{
+  const OssaSkeleton *skel = &ossa_editor_get_document (self->editor)->skeleton;
+  double fps = ossa_editor_get_frame_rate (self->editor);
+  double end = ossa_editor_get_end_time (self->editor);
+  gsize frames = (gsize) MAX (ceil (end * fps), 1);
+  gsize n = CLAMP (frames * PATH_SAMPLES_PER_FRAME + 1, 2, PATH_SAMPLES_MAX);
+  g_autofree float *xy = g_new (float, 2 * n);
+  const guint8 key_color[4] = { 255, 245, 225, 235 };
+
+  g_array_set_size (self->path, 0);
+  if (ossa_preview_tip_path (skel, anim, bone, 0, end, n, xy) == 0)
+    return;
+  for (gsize i = 0; i + 1 < n; i++)
+    {
+      double u = (double) i / (double) (n - 1);
+      guint8 color[4] = { (guint8) (80 + 175 * u), (guint8) (200 - 7 * u), (guint8) (190 - 124 * u),
+                          220 };
+
+      add_segment (self->path, xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], color,
+                   PATH_WIDTH);
+    }
+  if (frames <= 600)
+    {
+      g_autofree float *dots = g_new (float, 2 * (frames + 1));
+      const guint8 dot_color[4] = { 230, 232, 236, 170 };
+
+      ossa_preview_tip_path (skel, anim, bone, 0, frames / fps, frames + 1, dots);
+      for (gsize f = 0; f <= frames; f++)
+        add_segment (self->path, dots[2 * f], dots[2 * f + 1], dots[2 * f], dots[2 * f + 1],
+                     dot_color, 4.0f);
+    }
+  for (int c = 0; c < OSSA_N_CHANNELS; c++)
+    {
+      const OssaTrack *track = ossa_animation_find_track (anim, bone, (OssaChannel) c);
+
+      for (gsize k = 0; track != NULL && k < track->n_keys && k < 1000; k++)
+        {
+          float p[2];
+
+          ossa_preview_tip_path (skel, anim, bone, track->times[k], track->times[k], 1, p);
+          add_segment (self->path, p[0], p[1], p[0], p[1], key_color, 7.0f);
+        }
+    }
+}
+
+void
+_ossa_canvas_draw_motion_path (OssaCanvas *self, float width, float height, float scale)
+{
+  const OssaAnimation *anim = preview_animation (self);
+  int primary = self->editor != NULL ? ossa_editor_get_primary (self->editor) : -1;
+  const guint8 now_color[4] = { 255, 86, 74, 255 };
+  OssaVec2 tip;
+
+  if (!self->show_motion_path || anim == NULL || primary < 0)
+    return;
+  if (self->path_stale)
+    {
+      build_path (self, anim, (guint) primary);
+      self->path_stale = FALSE;
+    }
+  if (self->path->len == 0)
+    return;
+  /* Where the tip is now, on the path. */
+  tip = ossa_pose_tip (&ossa_editor_get_world (self->editor)[primary],
+                       ossa_editor_get_document (self->editor)->skeleton.bones[primary].length);
+  add_segment (self->path, tip.x, tip.y, tip.x, tip.y, now_color, 9.0f);
+  draw_segments (self, self->path, width, height, scale);
+  g_array_set_size (self->path, self->path->len - 1);
+}

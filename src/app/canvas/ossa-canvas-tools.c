@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "ossa-canvas"
+
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "ossa-canvas-private.h"
+
+/* The primary button on the canvas: a click selects, a drag from a bone applies
+ * the editor's tool (rotate, translate, scale) to it, from empty canvas draws a
+ * rubber band, with the create tool draws a new bone, and with Space held pans.
+ * Every edit is an OssaEditor call; the arithmetic is ossa-drag.c's. */
+
+/* How far (logical pixels) the pointer moves before a press becomes a drag. */
+#define DRAG_THRESHOLD 3.0
+
+#define NEW_ROOT_COLOR 0x5b8dd9ffu
+
+static gboolean
+has_snap (GdkModifierType state)
+{
+  return (state & GDK_SHIFT_MASK) != 0;
+}
+
+static void
+report_edit_error (OssaCanvas *self, GError *error)
+{
+  /* Animate mode without an animation, typically: stop the drag, say why. */
+  gtk_widget_error_bell (GTK_WIDGET (self));
+  g_message ("%s", error->message);
+  self->drag = DRAG_NONE;
+}
+
+static char *
+unique_bone_name (const OssaSkeleton *skel)
+{
+  /* Names are the document's data, not interface text: not translated, so a file
+   * means the same in every locale. */
+  for (gsize k = skel->n_bones + 1;; k++)
+    {
+      char *name = g_strdup_printf ("bone-%" G_GSIZE_FORMAT, k);
+
+      if (ossa_skeleton_find_bone (skel, name) < 0)
+        return name;
+      g_free (name);
+    }
+}
+
+void
+_ossa_canvas_finish_create_group (OssaCanvas *self)
+{
+  if (self->group_open && self->editor != NULL)
+    ossa_editor_end_group (self->editor);
+  self->group_open = FALSE;
+}
+
+static void
+update_create (OssaCanvas *self, double wx, double wy, GdkModifierType state)
+{
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+  const OssaXform *world = ossa_editor_get_world (self->editor);
+  const OssaXform *parent_world = self->create_parent >= 0 ? &world[self->create_parent] : NULL;
+  g_autoptr(GError) error = NULL;
+  OssaTransform rest;
+  float length;
+
+  if (!ossa_scene_bone_from_points (parent_world, self->create_joint_x, self->create_joint_y,
+                                    wx, wy, has_snap (state), &rest, &length))
+    return;
+  if (self->created < 0)
+    {
+      g_autofree char *name = unique_bone_name (&doc->skeleton);
+      guint32 color = self->create_parent >= 0 ? doc->skeleton.bones[self->create_parent].color
+                                               : NEW_ROOT_COLOR;
+      guint selected;
+      int index;
+
+      /* The new bone and its shaping by the drag are one undo step: a group from
+       * the first motion to the release, inside which the rest and length edits
+       * merge by the drag's id. */
+      ossa_editor_begin_group (self->editor, _("Create Bone"));
+      self->group_open = TRUE;
+      index = ossa_editor_add_bone (self->editor, name, (int) self->create_parent, &rest,
+                                    length, color, &error);
+      if (index < 0)
+        {
+          _ossa_canvas_finish_create_group (self);
+          report_edit_error (self, error);
+          return;
+        }
+      self->created = index;
+      selected = (guint) index;
+      ossa_editor_select (self->editor, &selected, 1, FALSE);
+      return;
+    }
+  if (!ossa_editor_shape_bone (self->editor, (guint) self->created, &rest, length,
+                               self->merge_id, &error))
+    report_edit_error (self, error);
+}
+
+/* The press became a drag: take the starting state the drag works from. */
+static void
+start_drag (OssaCanvas *self, GdkModifierType state)
+{
+  double wx, wy;
+
+  ossa_camera_widget_to_world (&self->camera, self->press_x, self->press_y, &wx, &wy);
+  self->merge_id = ossa_editor_new_merge_id (self->editor);
+  self->apply = APPLY_NONE;
+
+  if (self->drag == DRAG_CREATE && self->create_parent < 0)
+    {
+      double step = has_snap (state) ? ossa_camera_grid_step (&self->camera) : 0;
+
+      self->create_joint_x = step > 0 ? round (wx / step) * step : wx;
+      self->create_joint_y = step > 0 ? round (wy / step) * step : wy;
+    }
+  else if (self->drag == DRAG_TOOL)
+    {
+      const OssaDocument *doc = ossa_editor_get_document (self->editor);
+      const OssaXform *world = ossa_editor_get_world (self->editor);
+      OssaTransform local = ossa_editor_get_local (self->editor)[self->drag_bone];
+      int32_t parent = doc->skeleton.bones[self->drag_bone].parent;
+      const OssaXform *parent_world = parent >= 0 ? &world[parent] : NULL;
+      OssaTool tool = ossa_editor_get_tool (self->editor);
+
+      /* DESIGN: dragging the root moves the skeleton, whatever the tool shows. */
+      if (tool == OSSA_TOOL_ROTATE && self->drag_part == OSSA_HIT_JOINT && parent < 0)
+        tool = OSSA_TOOL_TRANSLATE;
+      switch (tool)
+        {
+        case OSSA_TOOL_ROTATE:
+          if (ossa_rotate_drag_begin (&self->tool.rotate, parent_world, &local, wx, wy,
+                                      4.0 / self->camera.zoom))
+            self->apply = APPLY_ROTATE;
+          break;
+        case OSSA_TOOL_TRANSLATE:
+          if (ossa_translate_drag_begin (&self->tool.translate, parent_world, &local, wx, wy))
+            self->apply = APPLY_TRANSLATE;
+          break;
+        case OSSA_TOOL_SCALE:
+          ossa_scale_drag_begin (&self->tool.scale, &world[self->drag_bone], &local, wx, wy,
+                                 8.0 / self->camera.zoom);
+          self->apply = APPLY_SCALE;
+          break;
+        case OSSA_TOOL_CREATE:
+        default:
+          /* Pressing a bone's body with the create tool only selects it. */
+          break;
+        }
+    }
+}
+
+void
+_ossa_canvas_drag_begin (OssaCanvas *self, double x, double y, GdkModifierType state)
+{
+  gboolean ctrl = (state & GDK_CONTROL_MASK) != 0;
+  OssaTool tool;
+  OssaHit hit;
+  int primary;
+
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  _ossa_canvas_finish_create_group (self);
+  self->drag = DRAG_NONE;
+  self->drag_active = FALSE;
+  self->press_x = self->drag_x = x;
+  self->press_y = self->drag_y = y;
+  self->drag_bone = -1;
+  self->created = -1;
+  self->create_parent = -1;
+  if (self->space_held)
+    {
+      self->drag = DRAG_PAN;
+      self->space_panned = TRUE;
+      return;
+    }
+  if (self->editor == NULL)
+    return;
+
+  _ossa_canvas_ensure_instances (self);
+  tool = ossa_editor_get_tool (self->editor);
+  primary = ossa_editor_get_primary (self->editor);
+  if (tool == OSSA_TOOL_CREATE && !ctrl && primary >= 0
+      && ossa_scene_hit_tip (self->instances, self->n_instances, (gsize) primary, &self->camera,
+                             x, y))
+    {
+      self->drag = DRAG_CREATE;
+      self->create_parent = primary;
+      self->create_joint_x = self->instances[primary].tip[0];
+      self->create_joint_y = self->instances[primary].tip[1];
+      return;
+    }
+
+  hit = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera, x, y);
+  if (hit.bone >= 0)
+    {
+      guint bone = (guint) hit.bone;
+
+      if (ctrl)
+        {
+          ossa_editor_toggle_selected (self->editor, bone);
+          return;
+        }
+      /* A press on a selected bone keeps the selection and makes it the primary. */
+      ossa_editor_select (self->editor, &bone, 1, ossa_editor_is_selected (self->editor, bone));
+      self->drag = DRAG_TOOL;
+      self->drag_bone = hit.bone;
+      self->drag_part = hit.part;
+      return;
+    }
+  self->drag = (tool == OSSA_TOOL_CREATE && !ctrl) ? DRAG_CREATE : DRAG_BAND;
+}
+
+void
+_ossa_canvas_drag_update (OssaCanvas *self, double x, double y, GdkModifierType state)
+{
+  g_autoptr(GError) error = NULL;
+  OssaTransform local;
+  double wx, wy;
+
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  if (self->drag == DRAG_NONE)
+    return;
+  if (!self->drag_active)
+    {
+      if (hypot (x - self->press_x, y - self->press_y) < DRAG_THRESHOLD)
+        return;
+      self->drag_active = TRUE;
+      if (self->drag == DRAG_PAN)
+        {
+          self->pan_last_x = self->press_x;
+          self->pan_last_y = self->press_y;
+          _ossa_canvas_update_cursor (self);
+        }
+      else
+        {
+          start_drag (self, state);
+          /* Rotate, translate and scale move the bone's subtree and nothing else. */
+          if (self->drag == DRAG_TOOL && self->apply != APPLY_NONE && self->drag_bone >= 0)
+            _ossa_canvas_set_moving_root (self, self->drag_bone);
+        }
+    }
+  self->drag_x = x;
+  self->drag_y = y;
+  ossa_camera_widget_to_world (&self->camera, x, y, &wx, &wy);
+
+  switch (self->drag)
+    {
+    case DRAG_PAN:
+      _ossa_canvas_pan_by (self, x - self->pan_last_x, y - self->pan_last_y);
+      self->pan_last_x = x;
+      self->pan_last_y = y;
+      return;
+    case DRAG_BAND:
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    case DRAG_CREATE:
+      update_create (self, wx, wy, state);
+      return;
+    case DRAG_TOOL:
+      switch (self->apply)
+        {
+        case APPLY_ROTATE:
+          local = ossa_rotate_drag_update (&self->tool.rotate, wx, wy, has_snap (state));
+          break;
+        case APPLY_TRANSLATE:
+          local = ossa_translate_drag_update (&self->tool.translate, wx, wy,
+                                              has_snap (state)
+                                                ? ossa_camera_grid_step (&self->camera) : 0);
+          break;
+        case APPLY_SCALE:
+          local = ossa_scale_drag_update (&self->tool.scale, wx, wy, has_snap (state));
+          break;
+        case APPLY_NONE:
+        default:
+          return;
+        }
+      if (!ossa_editor_set_bone_local (self->editor, (guint) self->drag_bone, &local,
+                                       self->merge_id, &error))
+        report_edit_error (self, error);
+      return;
+    case DRAG_NONE:
+    default:
+      return;
+    }
+}
+
+void
+_ossa_canvas_drag_end (OssaCanvas *self, double x, double y, GdkModifierType state)
+{
+  gboolean ctrl = (state & GDK_CONTROL_MASK) != 0;
+
+  g_return_if_fail (OSSA_IS_CANVAS (self));
+  if (self->drag != DRAG_NONE)
+    _ossa_canvas_drag_update (self, x, y, state);
+
+  if (self->editor != NULL && !self->drag_active
+      && (self->drag == DRAG_BAND || (self->drag == DRAG_CREATE && self->create_parent < 0))
+      && !ctrl)
+    {
+      /* A click on empty canvas. */
+      ossa_editor_clear_selection (self->editor);
+    }
+  else if (self->editor != NULL && self->drag_active && self->drag == DRAG_BAND)
+    {
+      double x0, y0, x1, y1;
+      gsize n;
+
+      _ossa_canvas_ensure_instances (self);
+      ossa_camera_widget_to_world (&self->camera, self->press_x, self->press_y, &x0, &y0);
+      ossa_camera_widget_to_world (&self->camera, x, y, &x1, &y1);
+      n = ossa_scene_rubber_band (self->instances, self->n_instances, x0, y0, x1, y1,
+                                  self->band_hits);
+      if (n > 0 || !ctrl)
+        ossa_editor_select (self->editor, self->band_hits, n, ctrl);
+    }
+  _ossa_canvas_finish_create_group (self);
+  self->drag = DRAG_NONE;
+  self->drag_active = FALSE;
+  _ossa_canvas_stop_still_cache (self);
+  _ossa_canvas_update_cursor (self);
+  _ossa_canvas_invalidate (self);
+}
