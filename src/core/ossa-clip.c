@@ -1211,17 +1211,17 @@ sincos_all (const OssaTransform *local, size_t n, float *s, float *c)
       __m128 s4, c4;
       int big = 0;
 
-      ossa_sincos4 (_mm_set_ps (local[b + 3].rotation, local[b + 2].rotation,
-                                local[b + 1].rotation, local[b].rotation),
-                    &s4, &c4, &big);
+      _ossa_sincos4 (_mm_set_ps (local[b + 3].rotation, local[b + 2].rotation,
+                                 local[b + 1].rotation, local[b].rotation),
+                     &s4, &c4, &big);
       _mm_storeu_ps (&s[b], s4);
       _mm_storeu_ps (&c[b], c4);
       for (int i = 0; big && i < 4; i++)
-        ossa_sincosf_inline (local[b + i].rotation, &s[b + i], &c[b + i]);
+        _ossa_sincosf_inline (local[b + i].rotation, &s[b + i], &c[b + i]);
     }
 #endif
   for (; b < n; b++)
-    ossa_sincosf_inline (local[b].rotation, &s[b], &c[b]);
+    _ossa_sincosf_inline (local[b].rotation, &s[b], &c[b]);
 }
 
 /* Bones are done in chunks whose sines and cosines fit on the stack. */
@@ -1249,7 +1249,7 @@ ossa_clip_sample_world (const OssaClip *clip, float t, OssaClipCursor *cursor,
           OssaXform m = { c[i] * l->scale_x, s[i] * l->scale_x, -s[i] * l->scale_y,
                           c[i] * l->scale_y, l->x, l->y };
 
-          world[first + i] = parent < 0 ? m : ossa_xform_multiply_inline (&world[parent], &m);
+          world[first + i] = parent < 0 ? m : _ossa_xform_multiply_inline (&world[parent], &m);
         }
     }
 }
