@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ossa-types.h"
-#include "ossa-validate-private.h"
+#include "ossa-document-private.h"
 
 OssaDocument *
 ossa_document_new (void)
@@ -257,7 +257,7 @@ ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,
 }
 
 bool
-ossa_document_validate_animation_name (const OssaDocument *doc, size_t index, OssaError *err)
+_ossa_document_validate_animation_name (const OssaDocument *doc, size_t index, OssaError *err)
 {
   for (size_t j = 0; j < index; j++)
     if (strcmp (doc->animations[j].name, doc->animations[index].name) == 0)
@@ -276,7 +276,7 @@ ossa_document_validate (const OssaDocument *doc, OssaError *err)
     return false;
   for (size_t i = 0; i < doc->n_animations; i++)
     if (!ossa_animation_validate (&doc->animations[i], doc->skeleton.n_bones, err)
-        || !ossa_document_validate_animation_name (doc, i, err))
+        || !_ossa_document_validate_animation_name (doc, i, err))
       return false;
   for (size_t i = 0; i < doc->n_maps; i++)
     if (!ossa_grid_map_validate (&doc->maps[i], err))

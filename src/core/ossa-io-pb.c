@@ -9,8 +9,9 @@
  * (protobuf-c trusts what a file declares, so we must not). convert_document() then
  * copies, allocating each array once with its exact size, and applies the semantic
  * rules of ossa_document_validate() to each part right after copying it, in that
- * function's order (ossa-validate-private.h): a document is read once, while each
- * track is still in cache, not a second time after it has all been copied. */
+ * function's order (ossa-animation-private.h, ossa-document-private.h): a document
+ * is read once, while each track is still in cache, not a second time after it has
+ * all been copied. */
 #include "ossa-io.h"
 
 #include <stdarg.h>
@@ -20,8 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ossa-animation-private.h"
+#include "ossa-document-private.h"
 #include "ossa-types.h"
-#include "ossa-validate-private.h"
 #include "ossa.pb-c.h"
 
 /* Short enough that the reason after it still fits in an OssaError message. */
@@ -694,7 +696,7 @@ convert_tracks (Arena *arena, const Ossa__Animation *src, OssaAnimation *anim, s
     return set_no_memory (err);
   /* Zeroed tracks are safe to clear, so the count can cover them all now. */
   anim->n_tracks = anim->capacity = src->n_tracks;
-  seen = ossa_animation_new_seen (n_bones, err);
+  seen = _ossa_animation_new_seen (n_bones, err);
   if (seen == NULL)
     return false;
   for (size_t i = 0; ok && i < src->n_tracks; i++)
@@ -702,7 +704,7 @@ convert_tracks (Arena *arena, const Ossa__Animation *src, OssaAnimation *anim, s
       if (!convert_track (arena, src->tracks[i], &anim->tracks[i]))
         ok = set_no_memory (err);
       else
-        ok = ossa_animation_validate_track (anim, i, n_bones, seen, err);
+        ok = _ossa_animation_validate_track (anim, i, n_bones, seen, err);
     }
   free (seen);
   return ok;
@@ -722,9 +724,9 @@ convert_animation (Arena *arena, const Ossa__Animation *src, OssaDocument *doc, 
   anim->duration = src->duration;
   anim->loop = src->loop;
   anim->fps = src->fps;
-  return ossa_animation_validate_props (anim, err)
+  return _ossa_animation_validate_props (anim, err)
          && convert_tracks (arena, src, anim, doc->skeleton.n_bones, err)
-         && ossa_document_validate_animation_name (doc, index, err);
+         && _ossa_document_validate_animation_name (doc, index, err);
 }
 
 static bool
