@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ossa-document-private.h"
 #include "ossa-types.h"
 
 /* Every command holds the *other* state of what it changes: applying swaps it with
@@ -485,47 +486,6 @@ ossa_command_rename_bone (const OssaDocument *doc, size_t bone, const char *name
 
 /* ---- structure: the skeleton and animations as a whole ---- */
 
-/* A scratch document sharing nothing with doc: its skeleton, animations and meshes
- * copied, its maps left out (no structural edit touches them). */
-static OssaDocument *
-structure_copy (const OssaDocument *doc, OssaError *err)
-{
-  OssaDocument *copy = ossa_document_new ();
-
-  if (copy == NULL || !ossa_skeleton_copy (&copy->skeleton, &doc->skeleton))
-    goto oom;
-  if (doc->n_animations > 0)
-    {
-      copy->animations = calloc (doc->n_animations, sizeof *copy->animations);
-      if (copy->animations == NULL)
-        goto oom;
-      for (size_t i = 0; i < doc->n_animations; i++)
-        {
-          if (!ossa_animation_copy (&copy->animations[i], &doc->animations[i]))
-            goto oom;
-          copy->n_animations = i + 1;
-        }
-    }
-  if (doc->n_meshes > 0)
-    {
-      copy->meshes = calloc (doc->n_meshes, sizeof *copy->meshes);
-      if (copy->meshes == NULL)
-        goto oom;
-      for (size_t i = 0; i < doc->n_meshes; i++)
-        {
-          if (!ossa_mesh_copy (&copy->meshes[i], &doc->meshes[i]))
-            goto oom;
-          copy->n_meshes = i + 1;
-        }
-    }
-  return copy;
-
-oom:
-  ossa_document_free (copy);
-  ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
-  return NULL;
-}
-
 /* Moves the scratch document's skeleton, animations and meshes into a new command. */
 static OssaCommand *
 structure_command (OssaDocument *scratch, const char *label, OssaError *err)
@@ -553,7 +513,7 @@ OssaCommand *
 ossa_command_add_bone (const OssaDocument *doc, const char *name, int32_t parent,
                        const OssaTransform *rest, float length, uint32_t color, OssaError *err)
 {
-  OssaDocument *scratch = structure_copy (doc, err);
+  OssaDocument *scratch = _ossa_document_copy_structure (doc, err);
 
   if (scratch == NULL)
     return NULL;
@@ -570,7 +530,8 @@ ossa_command_remove_bone (const OssaDocument *doc, size_t bone, OssaError *err)
 {
   OssaDocument *scratch;
 
-  if (!check_bone (doc, bone, err) || (scratch = structure_copy (doc, err)) == NULL)
+  if (!check_bone (doc, bone, err)
+      || (scratch = _ossa_document_copy_structure (doc, err)) == NULL)
     return NULL;
   if (!ossa_document_remove_bone (scratch, bone, err))
     {
@@ -586,7 +547,8 @@ ossa_command_reparent_bone (const OssaDocument *doc, size_t bone, int32_t new_pa
 {
   OssaDocument *scratch;
 
-  if (!check_bone (doc, bone, err) || (scratch = structure_copy (doc, err)) == NULL)
+  if (!check_bone (doc, bone, err)
+      || (scratch = _ossa_document_copy_structure (doc, err)) == NULL)
     return NULL;
   if (!ossa_document_reparent_bone (scratch, bone, new_parent, err))
     {
@@ -621,7 +583,7 @@ ossa_command_add_animation (const OssaDocument *doc, const char *name, float dur
 
   if (!check_animation_props (name, duration, fps, err))
     return NULL;
-  if ((scratch = structure_copy (doc, err)) == NULL)
+  if ((scratch = _ossa_document_copy_structure (doc, err)) == NULL)
     return NULL;
   if (!ossa_animation_init (&anim, name))
     {
@@ -651,7 +613,7 @@ ossa_command_remove_animation (const OssaDocument *doc, size_t index, OssaError 
       ossa_error_set (err, OSSA_ERROR_NOT_FOUND, "animation %zu does not exist", index);
       return NULL;
     }
-  if ((scratch = structure_copy (doc, err)) == NULL)
+  if ((scratch = _ossa_document_copy_structure (doc, err)) == NULL)
     return NULL;
   ossa_document_remove_animation (scratch, index, NULL);
   return structure_command (scratch, "Delete Animation", err);
@@ -672,7 +634,7 @@ ossa_command_duplicate_animation (const OssaDocument *doc, size_t index, const c
   if (!check_animation_props (name, doc->animations[index].duration,
                               doc->animations[index].fps, err))
     return NULL;
-  if ((scratch = structure_copy (doc, err)) == NULL)
+  if ((scratch = _ossa_document_copy_structure (doc, err)) == NULL)
     return NULL;
   if (!ossa_animation_copy (&copy, &doc->animations[index]))
     {
