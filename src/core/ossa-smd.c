@@ -1,24 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The SMD reader (../shared/FORMATS.md §1 describes every variant it accepts).
  *
- * The whole file is in memory; a lexer walks it line by line (LF, CRLF or a lone
- * CR), cutting each line into tokens that point into the buffer (a quoted name is
- * one token), and stopping at `//`, `#` and `;` comments. Nothing is allocated per
- * line: tokens live in a fixed array, names and materials go into one string pool,
- * and the arrays of poses and vertices grow geometrically.
- *
- * Numbers: the Clinger fast path. A decimal of at most 15 significant digits is an
- * integer mantissa m < 10^15 < 2^53, exact in a double; 10^k for |k| <= 22 is exact
- * too; so m · 10^k or m / 10^k is one correctly rounded operation, the same double
- * strtod gives. Everything else (more digits, big exponents, hex, inf, nan) goes to
- * strtod_l in the C locale, whatever the process locale is. */
-#define _GNU_SOURCE
+ * The whole file is in memory; the lexer (ossa-smd-lexer.c) walks it line by line,
+ * cutting each line into tokens that point into the buffer, and the blocks are read
+ * from those. Nothing is allocated per line: names and materials go into one
+ * string pool, and the arrays of poses and vertices grow geometrically. Numbers are
+ * read by ossa-number-private.h's parsers, in the C locale whatever the process
+ * locale is; a plain bone line is read straight from the buffer. */
 #include "ossa-smd.h"
 
-#include <errno.h>
-#include <locale.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,31 +17,14 @@
 
 #include "ossa-io.h"
 #include "ossa-skeleton.h"
+#include "ossa-number-private.h"
+#include "ossa-smd-lexer-private.h"
 #include "ossa-smd-private.h"
 #include "ossa-types.h"
 
-#define MAX_TOKENS 80           /* 10 + 2 · OSSA_SMD_MAX_LINKS fits */
 #define CHECK_EVERY_LINES 4096  /* how often progress and cancel are looked at */
 
-_Static_assert (10 + 2 * OSSA_SMD_MAX_LINKS <= MAX_TOKENS, "a vertex line's tokens fit");
 _Static_assert (sizeof (OssaSmdPose) == 6 * sizeof (double), "a pose is 6 doubles in a row");
-
-typedef struct
-{
-  const char *p;
-  uint32_t    len;
-  bool        quoted;
-} Token;
-
-typedef struct
-{
-  const char *buf, *p, *end;
-  int         line;
-  Token       tok[MAX_TOKENS];
-  size_t      n_tok;          /* tokens on the line, even past MAX_TOKENS */
-  bool        empty;          /* nothing at all on the line, not even a comment */
-  bool        unterminated;   /* a quote without its closing quote */
-} Lexer;
 
 /* A node line before the block is closed and the nodes are put in order. */
 typedef struct
@@ -66,7 +40,7 @@ typedef struct
   const char    *path;
   OssaError     *err;
   const OssaSmdCallbacks *cb;
-  Lexer          lx;
+  OssaSmdLexer   lx;
 
   char          *pool;
   size_t         pool_len, pool_cap;
@@ -207,297 +181,12 @@ pool_add_text (Reader *r, const char *s, size_t len, size_t *off)
   return latin1_to_scratch (r, s, len) && pool_add (r, r->scratch, strlen (r->scratch), off);
 }
 
-/* ---- the lexer ---- */
-
-/* Character classes for the lexer: one table look-up per byte. */
-enum
-{
-  C_SPACE = 1,     /* space, tab, vertical tab, form feed */
-  C_EOL = 2,       /* \n, \r */
-  C_SPECIAL = 4,   /* may end a token: " # ; / (a comment only as //) */
-};
-
-static const uint8_t char_class[256] = {
-  [' '] = C_SPACE, ['\t'] = C_SPACE, ['\v'] = C_SPACE, ['\f'] = C_SPACE,
-  ['\n'] = C_EOL, ['\r'] = C_EOL,
-  ['"'] = C_SPECIAL, ['#'] = C_SPECIAL, [';'] = C_SPECIAL, ['/'] = C_SPECIAL,
-};
-
-static inline bool
-is_space (char c)
-{
-  return char_class[(unsigned char) c] & C_SPACE;
-}
-
-static inline bool
-is_eol (char c)
-{
-  return char_class[(unsigned char) c] & C_EOL;
-}
-
-/* True when p starts a comment: `#`, `;` or `//`. */
-static inline bool
-is_comment (const char *p, const char *end)
-{
-  return *p == '#' || *p == ';' || (*p == '/' && p + 1 < end && p[1] == '/');
-}
-
-/* Reads the next line into tokens; false at the end of the buffer. */
 static bool
-lexer_next (Lexer *lx)
-{
-  const char *p = lx->p, *end = lx->end;
-  bool comment = false;
-
-  if (p >= end)
-    return false;
-  lx->line++;
-  lx->n_tok = 0;
-  lx->unterminated = false;
-  for (;;)
-    {
-      const char *start;
-      bool quoted = false;
-
-      while (p < end && is_space (*p))
-        p++;
-      if (p >= end || is_eol (*p))
-        break;
-      if (is_comment (p, end))
-        {
-          comment = true;
-          while (p < end && !is_eol (*p))
-            p++;
-          break;
-        }
-      if (*p == '"')
-        {
-          start = ++p;
-          while (p < end && *p != '"' && !is_eol (*p))
-            p++;
-          if (p >= end || *p != '"')
-            {
-              lx->unterminated = true;
-              while (p < end && !is_eol (*p))
-                p++;
-              break;
-            }
-          quoted = true;
-        }
-      else
-        {
-          start = p;
-          for (;;)
-            {
-              while (p < end && char_class[(unsigned char) *p] == 0)
-                p++;
-              /* A lone '/' belongs to the token (material paths). */
-              if (p < end && *p == '/' && !is_comment (p, end))
-                {
-                  p++;
-                  continue;
-                }
-              break;
-            }
-        }
-      if (lx->n_tok < MAX_TOKENS)
-        lx->tok[lx->n_tok] = (Token) { start, (uint32_t) (p - start), quoted };
-      lx->n_tok++;
-      if (quoted)
-        p++;   /* the closing quote */
-    }
-  lx->empty = lx->n_tok == 0 && !comment && !lx->unterminated;
-  if (p < end && *p == '\r')
-    {
-      p++;
-      if (p < end && *p == '\n')
-        p++;
-    }
-  else if (p < end && *p == '\n')
-    p++;
-  lx->p = p;
-  return true;
-}
-
-static inline bool
-token_is_n (const Token *t, const char *word, size_t len)
-{
-  return t->len == len && !t->quoted && strncasecmp (t->p, word, len) == 0;
-}
-
-/* word must be a string literal. */
-#define token_is(t, word) token_is_n ((t), (word), sizeof (word) - 1)
-
-/* ---- numbers ---- */
-
-static const double pow10_table[23] = {
-  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
-
-static locale_t c_locale;
-static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
-
-static void
-make_c_locale (void)
-{
-  c_locale = newlocale (LC_NUMERIC_MASK, "C", (locale_t) 0);
-}
-
-/* strtod_l in the C locale on exactly the token. The byte after a token is never
- * part of a number (a space, a line end, a quote or a comment), so strtod stops
- * there; only a token that ends the buffer is copied out first. */
-static bool
-slow_double (const Token *t, const char *buf_end, double *out)
-{
-  char local[128];
-  const char *s = t->p;
-  char *stop = NULL;
-  double v;
-
-  pthread_once (&c_locale_once, make_c_locale);
-  if (c_locale == (locale_t) 0)
-    return false;
-  if (t->p + t->len >= buf_end)
-    {
-      if (t->len >= sizeof local)
-        return false;
-      memcpy (local, t->p, t->len);
-      local[t->len] = '\0';
-      s = local;
-    }
-  errno = 0;
-  v = strtod_l (s, &stop, c_locale);
-  if (stop != s + t->len || !isfinite (v))
-    return false;
-  *out = v;
-  return true;
-}
-
-static bool
-parse_double (const Token *t, const char *buf_end, double *out)
-{
-  const char *s = t->p, *e = t->p + t->len, *digits_start;
-  uint64_t m = 0;
-  int digits = 0, exp10 = 0;
-  bool neg = false, any;
-
-  if (t->quoted || t->len == 0)
-    return false;
-  if (*s == '-' || *s == '+')
-    neg = *s++ == '-';
-  digits_start = s;
-  /* Leading zeros count for nothing. */
-  while (s < e && *s == '0')
-    s++;
-  for (; s < e && (unsigned) (*s - '0') < 10; s++, digits++)
-    m = m * 10 + (uint64_t) (*s - '0');
-  any = s > digits_start;
-  if (s < e && *s == '.')
-    {
-      const char *frac = ++s;
-
-      if (digits == 0)
-        while (s < e && *s == '0')
-          s++;
-      for (; s < e && (unsigned) (*s - '0') < 10; s++, digits++)
-        m = m * 10 + (uint64_t) (*s - '0');
-      /* Every fraction digit, leading zeros included, is a power of ten down. */
-      exp10 = -(int) (s - frac);
-      any |= s > frac;
-    }
-  if (!any)
-    return slow_double (t, buf_end, out);
-  if (s < e)
-    {
-      /* An exponent, or something the fast path does not know. */
-      bool eneg = false;
-      int ex = 0;
-
-      if (*s != 'e' && *s != 'E')
-        return slow_double (t, buf_end, out);
-      s++;
-      if (s < e && (*s == '-' || *s == '+'))
-        eneg = *s++ == '-';
-      if (s >= e)
-        return slow_double (t, buf_end, out);
-      for (; s < e; s++)
-        {
-          if ((unsigned) (*s - '0') >= 10)
-            return slow_double (t, buf_end, out);
-          if (ex < 100000)
-            ex = ex * 10 + (*s - '0');
-        }
-      exp10 += eneg ? -ex : ex;
-    }
-  /* digits counts significant digits only (leading zeros skipped), so at most 15
-   * of them make m < 10^15 < 2^53: exact. */
-  if (digits <= 15)
-    {
-      double v = (double) m;
-
-      if (m == 0)
-        {
-          *out = neg ? -0.0 : 0.0;
-          return true;
-        }
-      if (exp10 >= -22 && exp10 <= 22)
-        {
-          v = exp10 < 0 ? v / pow10_table[-exp10] : v * pow10_table[exp10];
-          *out = neg ? -v : v;
-          return true;
-        }
-    }
-  return slow_double (t, buf_end, out);
-}
-
-/* A whole decimal integer in int32 range. */
-static bool
-parse_int (const Token *t, int32_t *out)
-{
-  const char *s = t->p, *e = t->p + t->len;
-  bool neg = false;
-  int64_t v = 0;
-
-  if (t->quoted || t->len == 0)
-    return false;
-  if (*s == '-' || *s == '+')
-    neg = *s++ == '-';
-  if (s >= e)
-    return false;
-  for (; s < e; s++)
-    {
-      if (*s < '0' || *s > '9')
-        return false;
-      v = v * 10 + (*s - '0');
-      if (v > (int64_t) INT32_MAX + 1)
-        return false;
-    }
-  v = neg ? -v : v;
-  if (v > INT32_MAX || v < INT32_MIN)
-    return false;
-  *out = (int32_t) v;
-  return true;
-}
-
-/* "0.5x" as it was written, at most 40 bytes of it, for a message. */
-static void
-token_text (const Token *t, char *buf, size_t size)
-{
-  size_t n = t->len < 40 ? t->len : 40;
-
-  snprintf (buf, size, "%.*s%s", (int) n, t->p, t->len > n ? "…" : "");
-  for (char *c = buf; *c; c++)
-    if ((unsigned char) *c < 0x20)
-      *c = '?';
-}
-
-static bool
-bad_number (Reader *r, const Token *t, const char *what)
+bad_number (Reader *r, const OssaSmdToken *t, const char *what)
 {
   char text[64];
 
-  token_text (t, text, sizeof text);
+  _ossa_smd_token_text (t, text, sizeof text);
   return fail (r, r->lx.line, OSSA_ERROR_FORMAT, "bad number '%s' (%s)", text, what);
 }
 
@@ -522,10 +211,11 @@ check_in (Reader *r)
 /* ---- nodes ---- */
 
 static bool
-is_block_keyword (const Token *t)
+is_block_keyword (const OssaSmdToken *t)
 {
-  return token_is (t, "nodes") || token_is (t, "skeleton") || token_is (t, "triangles")
-         || token_is (t, "vertexanimation") || token_is (t, "version");
+  return _ossa_smd_token_is (t, "nodes") || _ossa_smd_token_is (t, "skeleton")
+         || _ossa_smd_token_is (t, "triangles") || _ossa_smd_token_is (t, "vertexanimation")
+         || _ossa_smd_token_is (t, "version");
 }
 
 static bool
@@ -538,10 +228,10 @@ missing_end (Reader *r, const char *block, int opened, int line)
 static bool
 read_node_line (Reader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   RawNode node;
   int32_t id, parent;
-  const Token *name;
+  const OssaSmdToken *name;
 
   if (lx->unterminated)
     return fail (r, lx->line, OSSA_ERROR_FORMAT, "a bone name without its closing quote");
@@ -549,9 +239,9 @@ read_node_line (Reader *r)
     return fail (r, lx->line, OSSA_ERROR_FORMAT,
                  "wrong field count: %zu fields, a node line has 3 (id, \"name\", parent)",
                  lx->n_tok);
-  if (!parse_int (&lx->tok[0], &id))
+  if (!_ossa_smd_token_int (&lx->tok[0], &id))
     return bad_number (r, &lx->tok[0], "a bone id must be an integer");
-  if (!parse_int (&lx->tok[2], &parent))
+  if (!_ossa_smd_token_int (&lx->tok[2], &parent))
     return bad_number (r, &lx->tok[2], "a parent id must be an integer");
   name = &lx->tok[1];
   if (id < 0 || (uint32_t) id >= OSSA_MAX_BONES)
@@ -677,19 +367,19 @@ finish_nodes (Reader *r)
 static bool
 read_nodes (Reader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   int opened = lx->line;
 
   if (r->have_nodes)
     return fail (r, lx->line, OSSA_ERROR_FORMAT, "a second 'nodes' block");
   r->have_nodes = true;
-  while (lexer_next (lx))
+  while (_ossa_smd_lexer_next (lx))
     {
       if (!check_in (r))
         return false;
       if (lx->n_tok == 0 && !lx->unterminated)
         continue;
-      if (lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
+      if (lx->n_tok == 1 && _ossa_smd_token_is (&lx->tok[0], "end"))
         return finish_nodes (r);
       if (lx->n_tok == 1 && is_block_keyword (&lx->tok[0]))
         return missing_end (r, "nodes", opened, lx->line);
@@ -703,11 +393,11 @@ read_nodes (Reader *r)
 
 /* Node index of the bone id in token t, or -1 with the error set. */
 static int32_t
-bone_index (Reader *r, const Token *t)
+bone_index (Reader *r, const OssaSmdToken *t)
 {
   int32_t id;
 
-  if (!parse_int (t, &id))
+  if (!_ossa_smd_token_int (t, &id))
     {
       bad_number (r, t, "a bone id must be an integer");
       return -1;
@@ -788,7 +478,7 @@ start_frame (Reader *r, int32_t number)
 static bool
 read_pose_line (Reader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   OssaSmd *smd = r->smd;
   size_t f = smd->n_frames;
   OssaSmdPose pose;
@@ -802,10 +492,10 @@ read_pose_line (Reader *r)
   if ((bone = bone_index (r, &lx->tok[0])) < 0)
     return false;
   for (int i = 0; i < 3; i++)
-    if (!parse_double (&lx->tok[1 + i], lx->end, &pose.pos[i]))
+    if (!_ossa_smd_token_double (&lx->tok[1 + i], lx->end, &pose.pos[i]))
       return bad_number (r, &lx->tok[1 + i], "a position");
   for (int i = 0; i < 3; i++)
-    if (!parse_double (&lx->tok[4 + i], lx->end, &pose.rot[i]))
+    if (!_ossa_smd_token_double (&lx->tok[4 + i], lx->end, &pose.rot[i]))
       return bad_number (r, &lx->tok[4 + i], "an angle");
   if (r->seen_in[bone] == f)
     return fail (r, lx->line, OSSA_ERROR_INVALID, "bone '%s' appears twice in frame %d",
@@ -820,115 +510,13 @@ read_pose_line (Reader *r)
   return true;
 }
 
-/* How many ASCII digits the 8 bytes at p start with, and (into *value) the number
- * they make: eight bytes tested and converted at once instead of a multiply-add
- * chain a digit long (SWAR, as in Lemire's number parsers). A carry out of a byte
- * that is no digit can only spoil the bytes after it, which no longer count. */
-static inline int
-leading_digits8 (const char *p, uint64_t *value)
-{
-  const uint64_t high = 0xF0F0F0F0F0F0F0F0u, zeros = 0x3030303030303030u;
-  uint64_t x, not_digit;
-  int n;
-
-  memcpy (&x, p, sizeof x);
-  not_digit = ((x & high) ^ zeros) | (((x + 0x0606060606060606u) & high) ^ zeros);
-  n = not_digit != 0 ? __builtin_ctzll (not_digit) / 8 : 8;
-  if (n == 0)
-    {
-      *value = 0;
-      return 0;
-    }
-  /* The first character is the lowest byte: move the digits up so that the
-   * conversion sees n digits behind leading zeros. */
-  x = (x << (8 * (8 - n))) & 0x0F0F0F0F0F0F0F0Fu;
-  x = (x * 2561) >> 8;
-  x = ((x & 0x00FF00FF00FF00FFu) * 6553601) >> 16;
-  *value = ((x & 0x0000FFFF0000FFFFu) * 42949672960001u) >> 32;
-  return n;
-}
-
-static const uint64_t pow10_u64[9] = {
-  1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-};
-
-/* Appends the run of digits at *pp to m; returns how many there were (stopping
- * after 24, which no exact double needs). */
-static inline int
-read_digit_run (const char **pp, const char *end, uint64_t *m)
-{
-  const char *s = *pp;
-  int total = 0;
-
-  for (;;)
-    {
-      uint64_t v;
-      int n;
-
-      if (end - s < 8)
-        break;
-      n = leading_digits8 (s, &v);
-      *m = *m * pow10_u64[n] + v;
-      s += n;
-      total += n;
-      if (n < 8 || total >= 24)
-        {
-          *pp = s;
-          return total;
-        }
-    }
-  for (; s < end && (unsigned) (*s - '0') < 10 && total < 24; s++, total++)
-    *m = *m * 10 + (uint64_t) (*s - '0');
-  *pp = s;
-  return total;
-}
-
-/* A plain decimal at *pp ending in a space, tab or line end: the common case,
- * read in the same pass that finds its end. False (nothing consumed) for
- * anything else, which the general path then reads. Exact when the digits make
- * an integer below 2^53 and the fraction is at most 22 digits: one correctly
- * rounded division of two exact doubles (Clinger's fast path). */
-static inline bool
-fast_number (const char **pp, const char *end, double *out)
-{
-  const char *s = *pp, *start;
-  uint64_t m = 0;
-  int digits, frac = 0;
-  bool neg = false;
-
-  if (s < end && *s == '-')
-    {
-      neg = true;
-      s++;
-    }
-  start = s;
-  digits = read_digit_run (&s, end, &m);
-  if (s < end && *s == '.')
-    {
-      s++;
-      frac = read_digit_run (&s, end, &m);
-      if (digits == 0 && frac == 0)
-        return false;   /* "." or "-." */
-      digits += frac;
-    }
-  /* 19 digits cannot overflow m; 2^53 keeps it exact as a double. */
-  if (s == start || digits > 19 || m > (UINT64_C (1) << 53) || frac > 22
-      || (s < end && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r'))
-    return false;
-  *out = m == 0 ? 0.0 : (double) m / pow10_table[frac];
-  if (neg)
-    *out = -*out;
-  *pp = s;
-  return true;
-}
-
 /* A bone line of 7 plain fields read straight from the buffer; false (nothing
  * consumed) when the line needs the general path (comments, quotes, exponents,
  * long numbers, a bad field: that path gives the error). */
 static bool
 fast_pose_line (Reader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   OssaSmd *smd = r->smd;
   const char *s = lx->p, *end = lx->end;
   size_t f = smd->n_frames;
@@ -952,7 +540,7 @@ fast_pose_line (Reader *r)
         return false;
       while (s < end && (*s == ' ' || *s == '\t'))
         s++;
-      if (!fast_number (&s, end, &v[k]))
+      if (!_ossa_number_fast_decimal (&s, end, &v[k]))
         return false;
     }
   while (s < end && (*s == ' ' || *s == '\t'))
@@ -981,7 +569,7 @@ fast_pose_line (Reader *r)
 static bool
 read_skeleton (Reader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   int opened = lx->line;
 
   if (!r->have_nodes)
@@ -996,7 +584,7 @@ read_skeleton (Reader *r)
             return false;
           continue;
         }
-      if (!lexer_next (lx))
+      if (!_ossa_smd_lexer_next (lx))
         break;
       if (!check_in (r))
         return false;
@@ -1006,20 +594,20 @@ read_skeleton (Reader *r)
             return fail (r, lx->line, OSSA_ERROR_FORMAT, "a quote without its closing quote");
           continue;
         }
-      if (token_is (&lx->tok[0], "time"))
+      if (_ossa_smd_token_is (&lx->tok[0], "time"))
         {
           int32_t number;
 
           if (lx->n_tok != 2)
             return fail (r, lx->line, OSSA_ERROR_FORMAT,
                          "wrong field count: %zu fields, a time line has 2 (time N)", lx->n_tok);
-          if (!parse_int (&lx->tok[1], &number))
+          if (!_ossa_smd_token_int (&lx->tok[1], &number))
             return bad_number (r, &lx->tok[1], "a frame number must be an integer");
           if (!start_frame (r, number))
             return false;
           continue;
         }
-      if (lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
+      if (lx->n_tok == 1 && _ossa_smd_token_is (&lx->tok[0], "end"))
         return true;
       if (lx->n_tok == 1 && is_block_keyword (&lx->tok[0]))
         return missing_end (r, "skeleton", opened, lx->line);
@@ -1094,17 +682,17 @@ intern_material (Reader *r, const char *s, size_t len, uint32_t *index)
 /* Whether the line looks like a vertex line rather than a material name: an
  * integer, then at least 8 more fields. */
 static bool
-looks_like_vertex (const Lexer *lx)
+looks_like_vertex (const OssaSmdLexer *lx)
 {
   int32_t bone;
 
-  return lx->n_tok >= 9 && parse_int (&lx->tok[0], &bone);
+  return lx->n_tok >= 9 && _ossa_smd_token_int (&lx->tok[0], &bone);
 }
 
 static bool
 read_vertex_line (Reader *r, OssaSmdVertex *v)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   double x[8];
   int32_t bone;
 
@@ -1113,7 +701,7 @@ read_vertex_line (Reader *r, OssaSmdVertex *v)
                  "wrong field count: %zu fields, a vertex line has 9 (bone, x y z, nx ny nz, u v) "
                  "or 10 + 2 × links", lx->n_tok);
   for (int i = 0; i < 8; i++)
-    if (!parse_double (&lx->tok[1 + i], lx->end, &x[i]))
+    if (!_ossa_smd_token_double (&lx->tok[1 + i], lx->end, &x[i]))
       return bad_number (r, &lx->tok[1 + i], i < 3 ? "a position" : i < 6 ? "a normal" : "a texture coordinate");
   if (lx->n_tok == 9)
     {
@@ -1125,9 +713,9 @@ read_vertex_line (Reader *r, OssaSmdVertex *v)
       int32_t links, parent;
       double best = -INFINITY;
 
-      if (!parse_int (&lx->tok[0], &parent))
+      if (!_ossa_smd_token_int (&lx->tok[0], &parent))
         return bad_number (r, &lx->tok[0], "a bone id must be an integer");
-      if (!parse_int (&lx->tok[9], &links) || links < 0)
+      if (!_ossa_smd_token_int (&lx->tok[9], &links) || links < 0)
         return bad_number (r, &lx->tok[9], "the link count must be an integer >= 0");
       if ((uint32_t) links > OSSA_SMD_MAX_LINKS)
         return fail (r, lx->line, OSSA_ERROR_LIMIT, "%d links on one vertex (limit %u)",
@@ -1146,7 +734,7 @@ read_vertex_line (Reader *r, OssaSmdVertex *v)
 
           if (b < 0)
             return false;
-          if (!parse_double (&lx->tok[11 + 2 * k], lx->end, &w))
+          if (!_ossa_smd_token_double (&lx->tok[11 + 2 * k], lx->end, &w))
             return bad_number (r, &lx->tok[11 + 2 * k], "a weight");
           if (w > best)
             {
@@ -1196,14 +784,14 @@ add_triangle (Reader *r, uint32_t material)
 static bool
 read_triangles (Reader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   OssaSmd *smd = r->smd;
   int opened = lx->line;
   bool after_empty = false;
 
   if (!r->have_nodes)
     return fail (r, lx->line, OSSA_ERROR_FORMAT, "a 'triangles' block before the 'nodes' block");
-  while (lexer_next (lx))
+  while (_ossa_smd_lexer_next (lx))
     {
       uint32_t material;
       size_t t;
@@ -1218,7 +806,7 @@ read_triangles (Reader *r)
           after_empty = lx->empty;
           continue;
         }
-      if (lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
+      if (lx->n_tok == 1 && _ossa_smd_token_is (&lx->tok[0], "end"))
         return true;
       if (lx->n_tok == 1 && is_block_keyword (&lx->tok[0]))
         return missing_end (r, "triangles", opened, lx->line);
@@ -1232,8 +820,9 @@ read_triangles (Reader *r)
         }
       else
         {
-          const Token *first = &lx->tok[0];
-          const Token *last = &lx->tok[lx->n_tok < MAX_TOKENS ? lx->n_tok - 1 : MAX_TOKENS - 1];
+          const OssaSmdToken *first = &lx->tok[0];
+          const OssaSmdToken *last
+            = &lx->tok[lx->n_tok < OSSA_SMD_MAX_TOKENS ? lx->n_tok - 1 : OSSA_SMD_MAX_TOKENS - 1];
           size_t len = (size_t) (last->p + last->len - first->p);
           const char *name = first->p;
 
@@ -1257,14 +846,15 @@ read_triangles (Reader *r)
           if (have > 0 || !line_is_vertex)
             {
               do
-                if (!lexer_next (lx))
+                if (!_ossa_smd_lexer_next (lx))
                   return fail (r, lx->line, OSSA_ERROR_FORMAT,
                                "a triangle with fewer than three vertices (%d) at the end of the file",
                                have);
               while (lx->n_tok == 0 && !lx->unterminated);
             }
-          if ((lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
-              || (lx->n_tok < 9 && !(lx->n_tok > 0 && parse_int (&lx->tok[0], &(int32_t) { 0 }))))
+          if ((lx->n_tok == 1 && _ossa_smd_token_is (&lx->tok[0], "end"))
+              || (lx->n_tok < 9
+                  && !(lx->n_tok > 0 && _ossa_smd_token_int (&lx->tok[0], &(int32_t) { 0 }))))
             return fail (r, lx->line, OSSA_ERROR_FORMAT, "a triangle with fewer than three vertices (%d)",
                          have);
           if (!read_vertex_line (r, &smd->vertices[3 * t + (size_t) have]))
@@ -1280,12 +870,12 @@ read_triangles (Reader *r)
 static bool
 read_vertexanimation (Reader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   OssaSmd *smd = r->smd;
   int opened = lx->line;
 
   smd->vertexanimation_line = lx->line;
-  while (lexer_next (lx))
+  while (_ossa_smd_lexer_next (lx))
     {
       int32_t id;
       double v;
@@ -1294,16 +884,16 @@ read_vertexanimation (Reader *r)
         return false;
       if (lx->n_tok == 0)
         continue;
-      if (lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
+      if (lx->n_tok == 1 && _ossa_smd_token_is (&lx->tok[0], "end"))
         return true;
       if (lx->n_tok == 1 && is_block_keyword (&lx->tok[0]))
         return missing_end (r, "vertexanimation", opened, lx->line);
-      if (token_is (&lx->tok[0], "time"))
+      if (_ossa_smd_token_is (&lx->tok[0], "time"))
         {
           if (lx->n_tok != 2)
             return fail (r, lx->line, OSSA_ERROR_FORMAT,
                          "wrong field count: %zu fields, a time line has 2 (time N)", lx->n_tok);
-          if (!parse_int (&lx->tok[1], &id))
+          if (!_ossa_smd_token_int (&lx->tok[1], &id))
             return bad_number (r, &lx->tok[1], "a frame number must be an integer");
           smd->n_shapes++;
           continue;
@@ -1314,10 +904,10 @@ read_vertexanimation (Reader *r)
                      lx->n_tok);
       if (smd->n_shapes == 0)
         return fail (r, lx->line, OSSA_ERROR_FORMAT, "a vertex line before the first 'time' line");
-      if (!parse_int (&lx->tok[0], &id) || id < 0)
+      if (!_ossa_smd_token_int (&lx->tok[0], &id) || id < 0)
         return bad_number (r, &lx->tok[0], "a vertex id must be an integer >= 0");
       for (int i = 1; i < 7; i++)
-        if (!parse_double (&lx->tok[i], lx->end, &v))
+        if (!_ossa_smd_token_double (&lx->tok[i], lx->end, &v))
           return bad_number (r, &lx->tok[i], i < 4 ? "a position" : "a normal");
       smd->n_shape_vertices++;
     }
@@ -1329,19 +919,19 @@ read_vertexanimation (Reader *r)
 static bool
 read_header (Reader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   int32_t version;
 
   /* A UTF-8 byte order mark, then blank and comment lines (Crowbar writes one). */
   if (lx->end - lx->p >= 3 && memcmp (lx->p, "\xef\xbb\xbf", 3) == 0)
     lx->p += 3;
-  while (lexer_next (lx))
+  while (_ossa_smd_lexer_next (lx))
     {
       if (lx->n_tok == 0 && !lx->unterminated)
         continue;
-      if (lx->n_tok < 1 || !token_is (&lx->tok[0], "version"))
+      if (lx->n_tok < 1 || !_ossa_smd_token_is (&lx->tok[0], "version"))
         return fail (r, lx->line, OSSA_ERROR_FORMAT, "not an SMD file: it does not start with 'version 1'");
-      if (lx->n_tok != 2 || !parse_int (&lx->tok[1], &version))
+      if (lx->n_tok != 2 || !_ossa_smd_token_int (&lx->tok[1], &version))
         return fail (r, lx->line, OSSA_ERROR_FORMAT, "not an SMD file: 'version' is not followed by a number");
       if (version != 1)
         notice (r, lx->line, "version %d: read as version 1", (int) version);
@@ -1354,31 +944,31 @@ read_header (Reader *r)
 static bool
 read_blocks (Reader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
 
-  while (lexer_next (lx))
+  while (_ossa_smd_lexer_next (lx))
     {
-      const Token *t = &lx->tok[0];
+      const OssaSmdToken *t = &lx->tok[0];
       char text[64];
 
       if (lx->n_tok == 0 && !lx->unterminated)
         continue;
-      if (lx->n_tok == 1 && token_is (t, "nodes"))
+      if (lx->n_tok == 1 && _ossa_smd_token_is (t, "nodes"))
         {
           if (!read_nodes (r))
             return false;
         }
-      else if (lx->n_tok == 1 && token_is (t, "skeleton"))
+      else if (lx->n_tok == 1 && _ossa_smd_token_is (t, "skeleton"))
         {
           if (!read_skeleton (r))
             return false;
         }
-      else if (lx->n_tok == 1 && token_is (t, "triangles"))
+      else if (lx->n_tok == 1 && _ossa_smd_token_is (t, "triangles"))
         {
           if (!read_triangles (r))
             return false;
         }
-      else if (lx->n_tok == 1 && token_is (t, "vertexanimation"))
+      else if (lx->n_tok == 1 && _ossa_smd_token_is (t, "vertexanimation"))
         {
           if (!read_vertexanimation (r))
             return false;
@@ -1387,7 +977,7 @@ read_blocks (Reader *r)
         {
           if (lx->n_tok == 0)
             return fail (r, lx->line, OSSA_ERROR_FORMAT, "a quote without its closing quote");
-          token_text (t, text, sizeof text);
+          _ossa_smd_token_text (t, text, sizeof text);
           return fail (r, lx->line, OSSA_ERROR_FORMAT,
                        "'%s' where a block (nodes, skeleton, triangles, vertexanimation) should start",
                        text);
