@@ -11,7 +11,7 @@
  * foreshortening shows up as changing local positions). All in double; the
  * document stores floats. */
 #define _GNU_SOURCE
-#include "ossa-smd.h"
+#include "ossa-smd-project.h"
 
 #include <math.h>
 #include <stdarg.h>

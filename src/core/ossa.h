@@ -18,4 +18,5 @@
 #include "ossa-pose.h"
 #include "ossa-skeleton.h"
 #include "ossa-smd.h"
+#include "ossa-smd-project.h"
 #include "ossa-types.h"
