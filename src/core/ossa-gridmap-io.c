@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Grid maps as text: the original article's form and MovingAI's .map, and
  * MovingAI's .scen scenarios. Every error names the line it found. */
-#include "ossa-gridmap.h"
+#include "ossa-gridmap-io.h"
 
 #include <math.h>
 #include <stdarg.h>

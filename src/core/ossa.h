@@ -8,6 +8,7 @@
 #include "ossa-document.h"
 #include "ossa-error.h"
 #include "ossa-gridmap.h"
+#include "ossa-gridmap-io.h"
 #include "ossa-history.h"
 #include "ossa-interp.h"
 #include "ossa-io.h"
