@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Files: loading and saving .ossa documents by path, and reading and writing any
+ * file whole. A document loaded and a buffer read are the caller's. The same
+ * from and to memory is in ossa-io-pb.h, which this header includes. */
 #pragma once
 
 #include <stdbool.h>
@@ -18,14 +21,6 @@ extern "C" {
  * anything is allocated, and every rule of ossa_document_validate() is applied. */
 OssaDocument *ossa_document_load (const char *path, OssaError *err);
 
-/* The same from memory; path (may be NULL) only names the source in messages. */
-OssaDocument *ossa_document_load_bytes (const void *data, size_t size, const char *path,
-                                        OssaError *err);
-
-/* Serialises doc (which must validate) into a new malloc'd buffer. */
-bool ossa_document_to_bytes (const OssaDocument *doc, uint8_t **data, size_t *size,
-                             OssaError *err);
-
 /* Writes doc to path atomically: a temporary file in the same folder, fsync, rename
  * over path, fsync of the folder. On failure the old file (if any) is untouched, the
  * temporary file is removed, and err says why (with errno_value). */
@@ -41,3 +36,6 @@ bool ossa_file_write_atomic (const char *path, const void *data, size_t size, Os
 #ifdef __cplusplus
 }
 #endif
+
+/* Code that includes this header gets the in-memory forms too, as it always has. */
+#include "ossa-io-pb.h"

@@ -12,6 +12,7 @@
 #include "ossa-history.h"
 #include "ossa-interp.h"
 #include "ossa-io.h"
+#include "ossa-io-pb.h"
 #include "ossa-math.h"
 #include "ossa-mesh.h"
 #include "ossa-number.h"
