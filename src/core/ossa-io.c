@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Files: reading with a size cap, and the atomic write behind every save. The
- * conversion between bytes and documents lives in ossa-io-pb.c, the one file that
- * sees the generated protobuf-c code. */
+ * conversion between bytes and documents lives in ossa-io-pb-load.c and
+ * ossa-io-pb-save.c (ossa-io-pb.h), which with their helpers are the only files
+ * that see the generated protobuf-c code. */
 
 /* realpath() is XSI, beyond the _POSIX_C_SOURCE the project builds with. */
 #define _XOPEN_SOURCE 700
