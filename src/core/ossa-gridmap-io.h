@@ -47,6 +47,10 @@ bool ossa_grid_map_parse (OssaGridMap *map, const void *data, size_t size, const
 bool ossa_grid_map_load (OssaGridMap *map, const char *path, OssaMapFormat *format,
                          OssaError *err);
 
+/* The name ossa_grid_map_load() gives the map in path ("maze" for "a/maze.map"),
+ * for a caller that reads the file itself. malloc'd; NULL on out of memory. */
+char *ossa_grid_map_name_for_path (const char *path);
+
 /* Writes map in the given form into a new malloc'd buffer (LF line endings). Start
  * and goal are not part of either form and are not written. */
 bool ossa_grid_map_to_text (const OssaGridMap *map, OssaMapFormat format, char **data,

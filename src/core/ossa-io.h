@@ -30,6 +30,13 @@ bool ossa_document_save (const OssaDocument *doc, const char *path, OssaError *e
 bool ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size,
                      OssaError *err);
 
+/* The same from fd, open for reading (the caller keeps and closes it), read from
+ * where it stands to its end; path only names it in errors. For a caller that
+ * looks at the start of a file before deciding how much of it to take: with
+ * pread(), which leaves fd where it was. */
+bool ossa_file_read_fd (int fd, const char *path, size_t max_size, uint8_t **data,
+                        size_t *size, OssaError *err);
+
 /* The atomic write behind ossa_document_save(), for any bytes. */
 bool ossa_file_write_atomic (const char *path, const void *data, size_t size, OssaError *err);
 

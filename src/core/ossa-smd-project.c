@@ -835,17 +835,24 @@ map_notice (const char *path, int line, const char *message, void *user_data)
   map->outer->notice (path, line, message, map->outer->user_data);
 }
 
+/* The callbacks one file is read with: options' own, its progress mapped. */
+static OssaSmdCallbacks
+part_callbacks (const OssaSmdImportOptions *options, ProgressMap *map)
+{
+  return (OssaSmdCallbacks) {
+    options->callbacks.progress ? map_progress : NULL,
+    options->callbacks.notice ? map_notice : NULL,
+    map,
+    options->callbacks.cancel,
+  };
+}
+
 static OssaSmd *
 read_part (const char *path, const OssaSmdImportOptions *options, double base, double span,
            OssaError *err)
 {
   ProgressMap map = { &options->callbacks, base, span };
-  OssaSmdCallbacks cb = {
-    options->callbacks.progress ? map_progress : NULL,
-    options->callbacks.notice ? map_notice : NULL,
-    &map,
-    options->callbacks.cancel,
-  };
+  OssaSmdCallbacks cb = part_callbacks (options, &map);
 
   return ossa_smd_read (path, &cb, err);
 }
@@ -1075,4 +1082,35 @@ ossa_smd_save_animation (const OssaDocument *doc, size_t anim_index, const char 
   ok = ossa_file_write_atomic (path, text, len, err);
   free (text);
   return ok;
+}
+
+OssaDocument *
+ossa_smd_import_bytes (const char *data, size_t size, const char *path,
+                       const OssaSmdImportOptions *options, OssaError *err)
+{
+  OssaSmdImportOptions defaults;
+  ProgressMap map;
+  OssaSmdCallbacks cb;
+  OssaDocument *doc;
+  OssaSmd *ref;
+  char name[OSSA_MAX_NAME_BYTES + 1];
+
+  if (options == NULL)
+    {
+      ossa_smd_import_options_init (&defaults);
+      options = &defaults;
+    }
+  /* As ossa_smd_import_files() reads its one file: the same callbacks, the same
+   * name, the same last progress call. */
+  map = (ProgressMap) { &options->callbacks, 0, 1 };
+  cb = part_callbacks (options, &map);
+  ref = ossa_smd_read_bytes (data, size, path, &cb, err);
+  if (ref == NULL)
+    return NULL;
+  ossa_smd_stem (path, name, sizeof name);
+  doc = ossa_smd_to_document (ref, name, options, err);
+  ossa_smd_free (ref);
+  if (doc != NULL && options->callbacks.progress != NULL)
+    options->callbacks.progress (1.0, options->callbacks.user_data);
+  return doc;
 }

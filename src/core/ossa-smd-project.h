@@ -71,6 +71,12 @@ ssize_t ossa_smd_add_animation (OssaDocument *doc, const OssaSmd *ref, const Oss
 OssaDocument *ossa_smd_import_files (const char *const *paths, size_t n_paths,
                                      const OssaSmdImportOptions *options, OssaError *err);
 
+/* ossa_smd_import_files() of the one file path whose size bytes the caller has
+ * read itself (options may be NULL: the defaults). path names the source in errors
+ * and, by its stem, the document's mesh and animation; it must not be NULL. */
+OssaDocument *ossa_smd_import_bytes (const char *data, size_t size, const char *path,
+                                     const OssaSmdImportOptions *options, OssaError *err);
+
 /* "walk" for "/a/b/walk.smd". Writes at most size bytes, NUL-terminated. */
 void ossa_smd_stem (const char *path, char *buf, size_t size);
 
