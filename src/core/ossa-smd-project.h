@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* SMD 3D → Ossa 2D and back (ossa-smd-project.c): projecting an OssaSmd's skeleton
- * onto a plane to make a document (skeleton, mesh, animations), and writing an
- * animation of a document as SMD. Nothing here keeps a pointer into its arguments:
- * a document returned is the caller's (ossa_document_free()), so is exported text
- * (free()). Threads and callbacks as in ossa-smd.h. */
+/* SMD 3D → Ossa 2D (ossa-smd-project.c): projecting an OssaSmd's skeleton onto a
+ * plane to make a document (skeleton, mesh, animations). Nothing here keeps a
+ * pointer into its arguments: a document returned is the caller's
+ * (ossa_document_free()). Threads and callbacks as in ossa-smd.h; writing an
+ * animation back as SMD is in ossa-smd-export.h, which this header includes. */
 #pragma once
 
 #include <stdbool.h>
@@ -80,21 +80,9 @@ OssaDocument *ossa_smd_import_bytes (const char *data, size_t size, const char *
 /* "walk" for "/a/b/walk.smd". Writes at most size bytes, NUL-terminated. */
 void ossa_smd_stem (const char *path, char *buf, size_t size);
 
-/* ---- export ---- */
-
-/* Animation anim_index of doc as an animation SMD (plane xz, z = 0): every bone in
- * every frame, frames 0..round(duration · fps) sampled at frame / fps. Each bone's
- * 3D local is taken from the 2D world pose, so importing the file again (plane xz,
- * same fps) gives the same world joint positions, and the same local transforms
- * when each bone points at its first child as imported bones do. Names holding a
- * double quote cannot be written and are refused. *text is malloc'd. */
-bool ossa_smd_export_animation (const OssaDocument *doc, size_t anim_index, char **text,
-                                size_t *length, OssaError *err);
-
-/* The same, written atomically to path. */
-bool ossa_smd_save_animation (const OssaDocument *doc, size_t anim_index, const char *path,
-                              OssaError *err);
-
 #ifdef __cplusplus
 }
 #endif
+
+/* Code that includes this header gets the export too, as it always has. */
+#include "ossa-smd-export.h"

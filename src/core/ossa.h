@@ -21,4 +21,5 @@
 #include "ossa-skeleton.h"
 #include "ossa-smd.h"
 #include "ossa-smd-project.h"
+#include "ossa-smd-export.h"
 #include "ossa-types.h"
