@@ -4,10 +4,14 @@
 #include "cli-common.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void
 cli_error (const char *path, const char *format, ...)
@@ -138,28 +142,37 @@ sniff_bytes (const char *p, size_t n)
   return CLI_FILE_OSSA;
 }
 
+/* Bytes of a file looked at to tell its kind. */
+#define SNIFF_BYTES 4096
+
+/* A file that cannot be looked at: the reason alone, errno recorded (the path is
+ * already set). Always false. */
+static bool
+sniff_error (OssaError *err, int errno_value)
+{
+  err->errno_value = errno_value;
+  ossa_error_set (err, OSSA_ERROR_IO, "%s", g_strerror (errno_value));
+  return false;
+}
+
 bool
 cli_sniff (const char *path, CliFileKind *kind, OssaError *err)
 {
-  char buf[4096];
+  char buf[SNIFF_BYTES];
   size_t n;
   FILE *f = fopen (path, "rb");
 
   ossa_error_clear (err);
   ossa_error_set_location (err, path, 0);
   if (f == NULL)
-    {
-      err->errno_value = errno;
-      ossa_error_set (err, OSSA_ERROR_IO, "%s", g_strerror (err->errno_value));
-      return false;
-    }
+    return sniff_error (err, errno);
   n = fread (buf, 1, sizeof buf, f);
   if (ferror (f))
     {
-      err->errno_value = errno;
+      int errno_value = errno;
+
       fclose (f);
-      ossa_error_set (err, OSSA_ERROR_IO, "%s", g_strerror (err->errno_value));
-      return false;
+      return sniff_error (err, errno_value);
     }
   fclose (f);
   *kind = sniff_bytes (buf, n);
@@ -189,55 +202,147 @@ cli_file_kind_name (CliFileKind kind)
     }
 }
 
+/* Most bytes a file of that kind may have: its reader's limit. */
+static size_t
+kind_max_size (CliFileKind kind)
+{
+  switch (kind)
+    {
+    case CLI_FILE_SMD: return OSSA_SMD_MAX_FILE_SIZE;
+    case CLI_FILE_MAP: return OSSA_MAX_MAP_FILE_SIZE;
+    case CLI_FILE_OSSA:
+    default: return OSSA_MAX_FILE_SIZE;
+    }
+}
+
+/* A regular file: its start read with pread(), which leaves fd where it was, then
+ * the whole file up to its kind's limit. */
+static bool
+read_regular (int fd, const char *path, CliFileKind *kind, uint8_t **data, size_t *size,
+              OssaError *err)
+{
+  char head[SNIFF_BYTES];
+  ssize_t n;
+
+  while ((n = pread (fd, head, sizeof head, 0)) < 0 && errno == EINTR)
+    ;
+  if (n < 0)
+    return sniff_error (err, errno);
+  *kind = sniff_bytes (head, (size_t) n);
+  ossa_error_clear (err);
+  return ossa_file_read_fd (fd, path, kind_max_size (*kind), data, size, err);
+}
+
+/* Anything else (a pipe, a device) cannot be looked at before it is read: read
+ * it up to the largest limit, then tell its kind and apply that kind's limit. */
+static bool
+read_other (int fd, const char *path, CliFileKind *kind, uint8_t **data, size_t *size,
+            OssaError *err)
+{
+  ossa_error_clear (err);
+  if (!ossa_file_read_fd (fd, path, OSSA_MAX_MAP_FILE_SIZE, data, size, err))
+    return false;
+  *kind = sniff_bytes ((const char *) *data, *size < SNIFF_BYTES ? *size : SNIFF_BYTES);
+  if (*size <= kind_max_size (*kind))
+    return true;
+  free (*data);
+  ossa_error_set (err, OSSA_ERROR_LIMIT, "the file is larger than %zu bytes",
+                  kind_max_size (*kind));
+  ossa_error_set_location (err, path, 0);
+  return false;
+}
+
+/* Reads path whole through one open, telling its kind from its start, with the
+ * errors cli_sniff() and then the kind's reader would give. */
+static bool
+read_any (const char *path, CliFileKind *kind, uint8_t **data, size_t *size, OssaError *err)
+{
+  struct stat st;
+  bool ok, stat_ok;
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+
+  ossa_error_clear (err);
+  ossa_error_set_location (err, path, 0);
+  if (fd < 0)
+    return sniff_error (err, errno);
+  /* A failed fstat() is left to ossa_file_read_fd(), whose message it was. */
+  stat_ok = fstat (fd, &st) == 0;
+  if (stat_ok && S_ISDIR (st.st_mode))
+    ok = sniff_error (err, EISDIR);
+  else if (stat_ok && S_ISREG (st.st_mode))
+    ok = read_regular (fd, path, kind, data, size, err);
+  else
+    ok = read_other (fd, path, kind, data, size, err);
+  close (fd);
+  return ok;
+}
+
+/* A document holding the one map of the map file whose bytes are data. */
+static OssaDocument *
+map_document (const uint8_t *data, size_t size, const char *path, OssaError *err)
+{
+  OssaGridMap map = { 0 };
+  OssaDocument *doc;
+  char *name = ossa_grid_map_name_for_path (path);
+  bool ok;
+
+  if (name == NULL)
+    {
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return NULL;
+    }
+  ok = ossa_grid_map_parse (&map, data, size, path, name, NULL, err);
+  free (name);
+  if (!ok)
+    return NULL;
+  doc = ossa_document_new ();
+  if (doc == NULL || ossa_document_take_map (doc, &map, err) < 0)
+    {
+      if (doc == NULL)
+        ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      ossa_grid_map_clear (&map);
+      ossa_document_free (doc);
+      return NULL;
+    }
+  return doc;
+}
+
 OssaDocument *
-cli_load_any (const char *path, OssaError *err)
+cli_load_any (const char *path, CliFileKind *kind_out, OssaError *err)
 {
   CliFileKind kind;
   OssaDocument *doc;
+  OssaSmdImportOptions options;
+  uint8_t *data;
+  size_t size;
 
-  if (!cli_sniff (path, &kind, err))
+  if (!read_any (path, &kind, &data, &size, err))
     return NULL;
   /* One reader per kind of file; each gives a document (an SMD as import-smd with
    * the default options would, a map file as a document holding that one map). */
-  ossa_error_clear (err);
   switch (kind)
     {
     case CLI_FILE_OSSA:
-      doc = ossa_document_load (path, err);
+      doc = ossa_document_load_bytes (data, size, path, err);
       break;
     case CLI_FILE_SMD:
-      {
-        OssaSmdImportOptions options;
-
-        ossa_smd_import_options_init (&options);
-        doc = ossa_smd_import_files (&path, 1, &options, err);
-        break;
-      }
+      ossa_smd_import_options_init (&options);
+      doc = ossa_smd_import_bytes ((const char *) data, size, path, &options, err);
+      break;
     case CLI_FILE_MAP:
-      {
-        OssaGridMap map = { 0 };
-
-        doc = NULL;
-        if (!ossa_grid_map_load (&map, path, NULL, err))
-          break;
-        doc = ossa_document_new ();
-        if (doc == NULL || ossa_document_take_map (doc, &map, err) < 0)
-          {
-            if (doc == NULL)
-              ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
-            ossa_grid_map_clear (&map);
-            ossa_document_free (doc);
-            doc = NULL;
-          }
-        break;
-      }
+      doc = map_document (data, size, path, err);
+      break;
     default:
+      free (data);
       ossa_error_set (err, OSSA_ERROR_FORMAT, "unsupported file type (%s files are not supported yet)",
                       cli_file_kind_name (kind));
       return NULL;
     }
+  free (data);
   if (doc == NULL && err->path[0] == '\0')
     ossa_error_set_location (err, path, err->line);
+  if (kind_out != NULL)
+    *kind_out = kind;
   return doc;
 }
 
@@ -245,7 +350,7 @@ OssaDocument *
 cli_load_document (const char *path)
 {
   OssaError err;
-  OssaDocument *doc = cli_load_any (path, &err);
+  OssaDocument *doc = cli_load_any (path, NULL, &err);
 
   if (doc == NULL)
     cli_error_ossa (&err, path);

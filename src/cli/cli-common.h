@@ -75,10 +75,12 @@ bool cli_sniff_file (const char *path, CliFileKind *kind);
 const char *cli_file_kind_name (CliFileKind kind);
 
 
-/* Loads whatever path holds as a document, dispatching on its content (only .ossa
- * for now: other kinds fail with "unsupported file type"). NULL with err set (its
- * path too) on failure; nothing is printed. */
-OssaDocument *cli_load_any (const char *path, OssaError *err);
+/* Loads whatever path holds as a document, dispatching on its content: a .ossa
+ * document (validated as it is read), an SMD (as import-smd with the default
+ * options would import it) or a map file (a document holding that one map). The
+ * file is opened and read once. kind (may be NULL) receives what it held. NULL
+ * with err set (its path too) on failure; nothing is printed. */
+OssaDocument *cli_load_any (const char *path, CliFileKind *kind, OssaError *err);
 
 /* cli_load_any(), printing the standard error line on failure (NULL then). */
 OssaDocument *cli_load_document (const char *path);

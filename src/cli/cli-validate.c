@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ossa-cli validate FILE: loads and checks a file. */
+/* ossa-cli validate FILE: loads and checks a file, reading it once and applying
+ * every rule once. */
 #include "config.h"
 
 #include <stdio.h>
@@ -17,6 +18,7 @@ cli_validate (int argc, char **argv)
   GOptionContext *context;
   OssaDocument *doc;
   OssaError err;
+  CliFileKind kind;
   const char *path;
 
   context = cli_option_context_new ("FILE",
@@ -40,10 +42,11 @@ cli_validate (int argc, char **argv)
   g_option_context_free (context);
   path = argv[1];
 
-  doc = cli_load_any (path, &err);
-  /* Loading applies every rule already; checking again costs little and keeps this
-   * command honest should a reader ever skip one. */
-  if (doc != NULL && !ossa_document_validate (doc, &err))
+  doc = cli_load_any (path, &kind, &err);
+  /* A .ossa file is validated as it is read: every rule of ossa_document_validate()
+   * is applied then. An SMD or a map becomes a document that has not been checked
+   * as a whole: that is done here, once. */
+  if (doc != NULL && kind != CLI_FILE_OSSA && !ossa_document_validate (doc, &err))
     {
       ossa_error_set_location (&err, path, 0);
       ossa_document_free (doc);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ossa-validate-private.h"
+#include "ossa-animation-private.h"
 
 OssaKey
 ossa_key_make (float time, float value)
@@ -644,7 +644,7 @@ ossa_animation_sample_pose (const OssaAnimation *anim, const OssaSkeleton *skel,
 }
 
 bool
-ossa_animation_validate_props (const OssaAnimation *anim, OssaError *err)
+_ossa_animation_validate_props (const OssaAnimation *anim, OssaError *err)
 {
   if (!ossa_name_check (anim->name, "animation name", err))
     return false;
@@ -664,8 +664,8 @@ ossa_animation_validate_props (const OssaAnimation *anim, OssaError *err)
 }
 
 bool
-ossa_animation_validate_track (const OssaAnimation *anim, size_t index, size_t n_bones,
-                               uint8_t *seen, OssaError *err)
+_ossa_animation_validate_track (const OssaAnimation *anim, size_t index, size_t n_bones,
+                                uint8_t *seen, OssaError *err)
 {
   const OssaTrack *track = &anim->tracks[index];
   unsigned bit = 1u << ((unsigned) track->channel & 7u);
@@ -695,7 +695,7 @@ ossa_animation_validate_track (const OssaAnimation *anim, size_t index, size_t n
 }
 
 uint8_t *
-ossa_animation_new_seen (size_t n_bones, OssaError *err)
+_ossa_animation_new_seen (size_t n_bones, OssaError *err)
 {
   uint8_t *seen = calloc (n_bones ? n_bones : 1, 1);
 
@@ -710,10 +710,10 @@ ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaError *e
   uint8_t *seen;
   bool ok = true;
 
-  if (!ossa_animation_validate_props (anim, err) || (seen = ossa_animation_new_seen (n_bones, err)) == NULL)
+  if (!_ossa_animation_validate_props (anim, err) || (seen = _ossa_animation_new_seen (n_bones, err)) == NULL)
     return false;
   for (size_t i = 0; ok && i < anim->n_tracks; i++)
-    ok = ossa_animation_validate_track (anim, i, n_bones, seen, err);
+    ok = _ossa_animation_validate_track (anim, i, n_bones, seen, err);
   free (seen);
   return ok;
 }

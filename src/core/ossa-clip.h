@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The runtime clip a game samples every frame, and its playback cursors. A clip
+ * owns all it holds (ossa_clip_free()), a cursor its state
+ * (ossa_clip_cursor_free()); neither keeps a pointer into what it was built from. */
 #pragma once
 
 #include <stdbool.h>

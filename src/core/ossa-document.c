@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ossa-types.h"
-#include "ossa-validate-private.h"
+#include "ossa-document-private.h"
 
 OssaDocument *
 ossa_document_new (void)
@@ -37,6 +37,57 @@ ossa_document_free (OssaDocument *doc)
   free (doc);
 }
 
+/* The skeleton, animations and meshes of src into doc, which holds none yet. On
+ * failure doc holds what was copied so far, for ossa_document_free(). */
+static bool
+copy_structure (OssaDocument *doc, const OssaDocument *src)
+{
+  if (!ossa_skeleton_copy (&doc->skeleton, &src->skeleton))
+    return false;
+  if (src->n_animations > 0)
+    {
+      doc->animations = calloc (src->n_animations, sizeof *doc->animations);
+      if (doc->animations == NULL)
+        return false;
+      for (size_t i = 0; i < src->n_animations; i++)
+        {
+          if (!ossa_animation_copy (&doc->animations[i], &src->animations[i]))
+            return false;
+          doc->n_animations = i + 1;
+        }
+    }
+  if (src->n_meshes > 0)
+    {
+      doc->meshes = calloc (src->n_meshes, sizeof *doc->meshes);
+      if (doc->meshes == NULL)
+        return false;
+      for (size_t i = 0; i < src->n_meshes; i++)
+        {
+          if (!ossa_mesh_copy (&doc->meshes[i], &src->meshes[i]))
+            return false;
+          doc->n_meshes = i + 1;
+        }
+    }
+  return true;
+}
+
+static bool
+copy_maps (OssaDocument *doc, const OssaDocument *src)
+{
+  if (src->n_maps == 0)
+    return true;
+  doc->maps = calloc (src->n_maps, sizeof *doc->maps);
+  if (doc->maps == NULL)
+    return false;
+  for (size_t i = 0; i < src->n_maps; i++)
+    {
+      if (!ossa_grid_map_copy (&doc->maps[i], &src->maps[i]))
+        return false;
+      doc->n_maps = i + 1;
+    }
+  return true;
+}
+
 OssaDocument *
 ossa_document_copy (const OssaDocument *src)
 {
@@ -45,49 +96,26 @@ ossa_document_copy (const OssaDocument *src)
   if (doc == NULL)
     return NULL;
   if ((src->generator && !(doc->generator = strdup (src->generator)))
-      || !ossa_skeleton_copy (&doc->skeleton, &src->skeleton))
-    goto fail;
-  if (src->n_animations > 0)
+      || !copy_structure (doc, src) || !copy_maps (doc, src))
     {
-      doc->animations = calloc (src->n_animations, sizeof *doc->animations);
-      if (doc->animations == NULL)
-        goto fail;
-      for (size_t i = 0; i < src->n_animations; i++)
-        {
-          if (!ossa_animation_copy (&doc->animations[i], &src->animations[i]))
-            goto fail;
-          doc->n_animations = i + 1;
-        }
-    }
-  if (src->n_maps > 0)
-    {
-      doc->maps = calloc (src->n_maps, sizeof *doc->maps);
-      if (doc->maps == NULL)
-        goto fail;
-      for (size_t i = 0; i < src->n_maps; i++)
-        {
-          if (!ossa_grid_map_copy (&doc->maps[i], &src->maps[i]))
-            goto fail;
-          doc->n_maps = i + 1;
-        }
-    }
-  if (src->n_meshes > 0)
-    {
-      doc->meshes = calloc (src->n_meshes, sizeof *doc->meshes);
-      if (doc->meshes == NULL)
-        goto fail;
-      for (size_t i = 0; i < src->n_meshes; i++)
-        {
-          if (!ossa_mesh_copy (&doc->meshes[i], &src->meshes[i]))
-            goto fail;
-          doc->n_meshes = i + 1;
-        }
+      ossa_document_free (doc);
+      return NULL;
     }
   return doc;
+}
 
-fail:
-  ossa_document_free (doc);
-  return NULL;
+OssaDocument *
+_ossa_document_copy_structure (const OssaDocument *src, OssaError *err)
+{
+  OssaDocument *doc = ossa_document_new ();
+
+  if (doc == NULL || !copy_structure (doc, src))
+    {
+      ossa_document_free (doc);
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return NULL;
+    }
+  return doc;
 }
 
 ssize_t
@@ -257,7 +285,7 @@ ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,
 }
 
 bool
-ossa_document_validate_animation_name (const OssaDocument *doc, size_t index, OssaError *err)
+_ossa_document_validate_animation_name (const OssaDocument *doc, size_t index, OssaError *err)
 {
   for (size_t j = 0; j < index; j++)
     if (strcmp (doc->animations[j].name, doc->animations[index].name) == 0)
@@ -276,7 +304,7 @@ ossa_document_validate (const OssaDocument *doc, OssaError *err)
     return false;
   for (size_t i = 0; i < doc->n_animations; i++)
     if (!ossa_animation_validate (&doc->animations[i], doc->skeleton.n_bones, err)
-        || !ossa_document_validate_animation_name (doc, i, err))
+        || !_ossa_document_validate_animation_name (doc, i, err))
       return false;
   for (size_t i = 0; i < doc->n_maps; i++)
     if (!ossa_grid_map_validate (&doc->maps[i], err))

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* OssaError: what went wrong, with the file and line, in a caller-owned struct
+ * (nothing to free). */
 #pragma once
 
 #include <stdbool.h>

@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Inline sin/cos and transform composition for the core's per-bone hot loops
+ * (pose, math, clip). Not installed; nothing here allocates or keeps state.
+ * Private functions start with an underscore, static inline ones included. */
 #pragma once
 
 #include <math.h>
@@ -12,7 +15,7 @@
  * polynomials on [−π/4, π/4] (Taylor terms through x^9 / x^8: error below 4e-8,
  * under one float ulp). Falls back to libm outside that range or for NaN/inf. */
 static inline void
-ossa_sincosf_inline (float a, float *s_out, float *c_out)
+_ossa_sincosf_inline (float a, float *s_out, float *c_out)
 {
   const double two_over_pi = 0.63661977236758134308;
   const double pi_over_two = 1.57079632679489661923;
@@ -47,11 +50,11 @@ ossa_sincosf_inline (float a, float *s_out, float *c_out)
 /* world = parent · T·R·S(local), written out so the compiler keeps everything in
  * registers; parent NULL for a root. */
 static inline void
-ossa_compose_inline (const OssaXform *parent, const OssaTransform *t, OssaXform *world)
+_ossa_compose_inline (const OssaXform *parent, const OssaTransform *t, OssaXform *world)
 {
   float s, c, a, b, cc, d;
 
-  ossa_sincosf_inline (t->rotation, &s, &c);
+  _ossa_sincosf_inline (t->rotation, &s, &c);
   a = c * t->scale_x;
   b = s * t->scale_x;
   cc = -s * t->scale_y;
@@ -75,9 +78,9 @@ ossa_compose_inline (const OssaXform *parent, const OssaTransform *t, OssaXform 
 /* Four sincos at once (SSE2, part of every x86-64). Same polynomials as above;
  * the quarter-turn reduction is done in float with π/2 split in three parts
  * (Cody–Waite), exact enough for |a| < 8192. Larger angles: *big is set, and the
- * caller redoes those lanes with ossa_sincosf_inline(). */
+ * caller redoes those lanes with _ossa_sincosf_inline(). */
 static inline void
-ossa_sincos4 (__m128 a, __m128 *s_out, __m128 *c_out, int *big)
+_ossa_sincos4 (__m128 a, __m128 *s_out, __m128 *c_out, int *big)
 {
   const __m128 two_over_pi = _mm_set1_ps (0.63661977236758134f);
   const __m128 p1 = _mm_set1_ps (1.5703125f);
@@ -112,7 +115,7 @@ ossa_sincos4 (__m128 a, __m128 *s_out, __m128 *c_out, int *big)
 #endif
 
 static inline OssaXform
-ossa_xform_multiply_inline (const OssaXform *p, const OssaXform *m)
+_ossa_xform_multiply_inline (const OssaXform *p, const OssaXform *m)
 {
   return (OssaXform) {
     .a = p->a * m->a + p->c * m->b,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Grid maps as text: the original article's form and MovingAI's .map, and
  * MovingAI's .scen scenarios. Every error names the line it found. */
-#include "ossa-gridmap.h"
+#include "ossa-gridmap-io.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -501,22 +501,29 @@ ossa_grid_map_parse (OssaGridMap *map, const void *data, size_t size, const char
   return true;
 }
 
+char *
+ossa_grid_map_name_for_path (const char *path)
+{
+  const char *base = strrchr (path, '/');
+  const char *dot;
+
+  base = base != NULL ? base + 1 : path;
+  dot = strrchr (base, '.');
+  return strndup (base, dot != NULL && dot != base ? (size_t) (dot - base) : strlen (base));
+}
+
 bool
 ossa_grid_map_load (OssaGridMap *map, const char *path, OssaMapFormat *format, OssaError *err)
 {
   uint8_t *data;
   size_t size;
-  const char *base = strrchr (path, '/');
-  const char *dot;
   char *name;
   bool ok;
 
   memset (map, 0, sizeof *map);
   if (!ossa_file_read (path, OSSA_MAX_MAP_FILE_SIZE, &data, &size, err))
     return false;
-  base = base != NULL ? base + 1 : path;
-  dot = strrchr (base, '.');
-  name = strndup (base, dot != NULL && dot != base ? (size_t) (dot - base) : strlen (base));
+  name = ossa_grid_map_name_for_path (path);
   if (name == NULL)
     {
       free (data);

@@ -8,7 +8,9 @@
  * node's g, stamp and heap position on one cache line. Every function is inline so
  * that a constant stride folds away.
  *
- * Entries order by key, then by tie (both smaller first). */
+ * Entries order by key, then by tie (both smaller first). The heap owns its items
+ * (release them with _ossa_heap_clear()); the position array is the caller's.
+ * Not installed. */
 #pragma once
 
 #include <stdbool.h>
@@ -30,13 +32,13 @@ typedef struct
 } OssaHeap;
 
 static inline bool
-ossa_heap_less (const OssaHeapEntry *a, const OssaHeapEntry *b)
+_ossa_heap_less (const OssaHeapEntry *a, const OssaHeapEntry *b)
 {
   return a->key < b->key || (a->key == b->key && a->tie < b->tie);
 }
 
 static inline void
-ossa_heap_clear (OssaHeap *heap)
+_ossa_heap_clear (OssaHeap *heap)
 {
   free (heap->items);
   heap->items = NULL;
@@ -45,7 +47,7 @@ ossa_heap_clear (OssaHeap *heap)
 
 /* Makes room for at least cap entries; false on out of memory (heap unchanged). */
 static inline bool
-ossa_heap_reserve (OssaHeap *heap, size_t cap)
+_ossa_heap_reserve (OssaHeap *heap, size_t cap)
 {
   OssaHeapEntry *items;
 
@@ -61,7 +63,7 @@ ossa_heap_reserve (OssaHeap *heap, size_t cap)
 
 /* Moves entry e up from the hole at index i to its place. */
 static inline void
-ossa_heap_sift_up (OssaHeap *heap, size_t i, OssaHeapEntry e, uint32_t *pos, size_t stride)
+_ossa_heap_sift_up (OssaHeap *heap, size_t i, OssaHeapEntry e, uint32_t *pos, size_t stride)
 {
   OssaHeapEntry *items = heap->items;
 
@@ -69,7 +71,7 @@ ossa_heap_sift_up (OssaHeap *heap, size_t i, OssaHeapEntry e, uint32_t *pos, siz
     {
       size_t parent = (i - 1) >> 1;
 
-      if (!ossa_heap_less (&e, &items[parent]))
+      if (!_ossa_heap_less (&e, &items[parent]))
         break;
       items[i] = items[parent];
       pos[(size_t) items[i].node * stride] = (uint32_t) i;
@@ -81,9 +83,9 @@ ossa_heap_sift_up (OssaHeap *heap, size_t i, OssaHeapEntry e, uint32_t *pos, siz
 
 /* Adds an entry; the caller has reserved room (n < cap). */
 static inline void
-ossa_heap_push (OssaHeap *heap, OssaHeapEntry e, uint32_t *pos, size_t stride)
+_ossa_heap_push (OssaHeap *heap, OssaHeapEntry e, uint32_t *pos, size_t stride)
 {
-  ossa_heap_sift_up (heap, heap->n++, e, pos, stride);
+  _ossa_heap_sift_up (heap, heap->n++, e, pos, stride);
 }
 
 /* Removes and returns the smallest entry; the heap must not be empty. The removed
@@ -93,7 +95,7 @@ ossa_heap_push (OssaHeap *heap, OssaHeapEntry e, uint32_t *pos, size_t stride)
  * down (one comparison a level instead of two), then the last entry rises from
  * there; it belongs near the bottom, so it rarely rises far. */
 static inline OssaHeapEntry
-ossa_heap_pop (OssaHeap *heap, uint32_t *pos, size_t stride)
+_ossa_heap_pop (OssaHeap *heap, uint32_t *pos, size_t stride)
 {
   OssaHeapEntry *items = heap->items;
   OssaHeapEntry top = items[0];
@@ -107,24 +109,24 @@ ossa_heap_pop (OssaHeap *heap, uint32_t *pos, size_t stride)
 
       if (child >= n)
         break;
-      if (child + 1 < n && ossa_heap_less (&items[child + 1], &items[child]))
+      if (child + 1 < n && _ossa_heap_less (&items[child + 1], &items[child]))
         child++;
       items[i] = items[child];
       pos[(size_t) items[i].node * stride] = (uint32_t) i;
       i = child;
     }
-  ossa_heap_sift_up (heap, i, items[n], pos, stride);
+  _ossa_heap_sift_up (heap, i, items[n], pos, stride);
   return top;
 }
 
 /* Lowers the key (and tie) of the entry at index i; the new pair must not be larger. */
 static inline void
-ossa_heap_decrease (OssaHeap *heap, size_t i, uint64_t key, uint32_t tie, uint32_t *pos,
-                    size_t stride)
+_ossa_heap_decrease (OssaHeap *heap, size_t i, uint64_t key, uint32_t tie, uint32_t *pos,
+                     size_t stride)
 {
   OssaHeapEntry e = heap->items[i];
 
   e.key = key;
   e.tie = tie;
-  ossa_heap_sift_up (heap, i, e, pos, stride);
+  _ossa_heap_sift_up (heap, i, e, pos, stride);
 }

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Interpolation between keys: the easing curves, and the rules for rotations.
+ * Plain values and functions: nothing here allocates. */
 #pragma once
 
 #include <stdint.h>

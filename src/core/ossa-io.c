@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Files: reading with a size cap, and the atomic write behind every save. The
- * conversion between bytes and documents lives in ossa-io-pb.c, the one file that
- * sees the generated protobuf-c code. */
+ * conversion between bytes and documents lives in ossa-io-pb-load.c and
+ * ossa-io-pb-save.c (ossa-io-pb.h), which with their helpers are the only files
+ * that see the generated protobuf-c code. */
 
 /* realpath() is XSI, beyond the _POSIX_C_SOURCE the project builds with. */
 #define _XOPEN_SOURCE 700
@@ -102,28 +103,20 @@ no_memory:
 }
 
 bool
-ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size, OssaError *err)
+ossa_file_read_fd (int fd, const char *path, size_t max_size, uint8_t **data, size_t *size,
+                   OssaError *err)
 {
   struct stat st;
   size_t cap = READ_CHUNK;
-  bool ok;
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
 
-  if (fd < 0)
-    {
-      set_io_error (err, path, errno, "cannot open");
-      return false;
-    }
   if (fstat (fd, &st) != 0)
     {
       set_io_error (err, path, errno, "cannot read");
-      close (fd);
       return false;
     }
   if (S_ISDIR (st.st_mode))
     {
       set_io_error (err, path, EISDIR, "cannot read");
-      close (fd);
       return false;
     }
   if (S_ISREG (st.st_mode))
@@ -134,7 +127,6 @@ ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size,
           ossa_error_set (err, OSSA_ERROR_LIMIT, "the file is %jd bytes (limit %zu)",
                           (intmax_t) st.st_size, max_size);
           ossa_error_set_location (err, path, 0);
-          close (fd);
           return false;
         }
       /* One more byte than expected, so that end of file shows in one read. */
@@ -142,7 +134,21 @@ ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size,
     }
   else if (cap > max_size)
     cap = max_size + 1;
-  ok = read_all (fd, path, cap, max_size, data, size, err);
+  return read_all (fd, path, cap, max_size, data, size, err);
+}
+
+bool
+ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size, OssaError *err)
+{
+  bool ok;
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+
+  if (fd < 0)
+    {
+      set_io_error (err, path, errno, "cannot open");
+      return false;
+    }
+  ok = ossa_file_read_fd (fd, path, max_size, data, size, err);
   close (fd);
   return ok;
 }

@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Files: loading and saving .ossa documents by path, and reading and writing any
+ * file whole. A document loaded and a buffer read are the caller's. The same
+ * from and to memory is in ossa-io-pb.h, which this header includes. */
 #pragma once
 
 #include <stdbool.h>
@@ -18,14 +21,6 @@ extern "C" {
  * anything is allocated, and every rule of ossa_document_validate() is applied. */
 OssaDocument *ossa_document_load (const char *path, OssaError *err);
 
-/* The same from memory; path (may be NULL) only names the source in messages. */
-OssaDocument *ossa_document_load_bytes (const void *data, size_t size, const char *path,
-                                        OssaError *err);
-
-/* Serialises doc (which must validate) into a new malloc'd buffer. */
-bool ossa_document_to_bytes (const OssaDocument *doc, uint8_t **data, size_t *size,
-                             OssaError *err);
-
 /* Writes doc to path atomically: a temporary file in the same folder, fsync, rename
  * over path, fsync of the folder. On failure the old file (if any) is untouched, the
  * temporary file is removed, and err says why (with errno_value). */
@@ -35,9 +30,19 @@ bool ossa_document_save (const OssaDocument *doc, const char *path, OssaError *e
 bool ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size,
                      OssaError *err);
 
+/* The same from fd, open for reading (the caller keeps and closes it), read from
+ * where it stands to its end; path only names it in errors. For a caller that
+ * looks at the start of a file before deciding how much of it to take: with
+ * pread(), which leaves fd where it was. */
+bool ossa_file_read_fd (int fd, const char *path, size_t max_size, uint8_t **data,
+                        size_t *size, OssaError *err);
+
 /* The atomic write behind ossa_document_save(), for any bytes. */
 bool ossa_file_write_atomic (const char *path, const void *data, size_t size, OssaError *err);
 
 #ifdef __cplusplus
 }
 #endif
+
+/* Code that includes this header gets the in-memory forms too, as it always has. */
+#include "ossa-io-pb.h"

@@ -14,7 +14,7 @@ ossa_transform_identity (void)
 void
 ossa_sincosf (float angle, float *s, float *c)
 {
-  ossa_sincosf_inline (angle, s, c);
+  _ossa_sincosf_inline (angle, s, c);
 }
 
 OssaXform
@@ -22,14 +22,14 @@ ossa_xform_from_transform (const OssaTransform *t)
 {
   OssaXform m;
 
-  ossa_compose_inline (NULL, t, &m);
+  _ossa_compose_inline (NULL, t, &m);
   return m;
 }
 
 OssaXform
 ossa_xform_multiply (const OssaXform *p, const OssaXform *m)
 {
-  return ossa_xform_multiply_inline (p, m);
+  return _ossa_xform_multiply_inline (p, m);
 }
 
 bool

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* 2D transforms and matrices, and angles. Plain values and functions: nothing
+ * here allocates. */
 #pragma once
 
 #include <stdbool.h>

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Triangle meshes bound to bones. An OssaMesh owns its name and columns
+ * (ossa_mesh_clear()). */
 #pragma once
 
 #include <stdbool.h>

@@ -89,7 +89,7 @@ ossa_pathfinder_free (OssaPathfinder *pf)
   free (pf->parent);
   free (pf->nodes);
   free (pf->path);
-  ossa_heap_clear (&pf->heap);
+  _ossa_heap_clear (&pf->heap);
   free (pf);
 }
 
@@ -283,7 +283,7 @@ ensure_search_arrays (OssaPathfinder *pf, OssaError *err)
           return false;
         }
     }
-  if (pf->heap.cap == 0 && !ossa_heap_reserve (&pf->heap, 1024))
+  if (pf->heap.cap == 0 && !_ossa_heap_reserve (&pf->heap, 1024))
     {
       ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
       return false;
@@ -333,7 +333,7 @@ ossa_pathfinder_begin (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int conn
   node->g = 0;
   h = algorithm == OSSA_PATH_DIJKSTRA ? 0 : heuristic (connect, sx, sy, gx, gy);
   priority (algorithm, 0, h, &key, &tie);
-  ossa_heap_push (&pf->heap, (OssaHeapEntry) { key, tie, start }, &pf->nodes[0].pos, POS_STRIDE);
+  _ossa_heap_push (&pf->heap, (OssaHeapEntry) { key, tie, start }, &pf->nodes[0].pos, POS_STRIDE);
   pf->status = OSSA_SEARCH_RUNNING;
   return true;
 }
@@ -342,7 +342,7 @@ ossa_pathfinder_begin (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int conn
 static __attribute__ ((noinline)) bool
 grow_heap (OssaHeap *heap)
 {
-  return ossa_heap_reserve (heap, heap->cap + heap->cap / 2 + 8);
+  return _ossa_heap_reserve (heap, heap->cap + heap->cap / 2 + 8);
 }
 
 /* Expands up to limit nodes. algorithm is a constant at each call site, so each
@@ -376,7 +376,7 @@ run (OssaPathfinder *pf, const OssaPathAlgorithm algorithm, uint64_t limit)
           status = OSSA_SEARCH_NO_PATH;
           break;
         }
-      top = ossa_heap_pop (heap, pos, POS_STRIDE);
+      top = _ossa_heap_pop (heap, pos, POS_STRIDE);
       cur = top.node;
       nodes[cur].pos = CLOSED;
       expansions++;
@@ -415,7 +415,7 @@ run (OssaPathfinder *pf, const OssaPathAlgorithm algorithm, uint64_t limit)
                     ? 0 : heuristic (connect, (uint32_t) ((int) cx + dir_dx[d]),
                                      (uint32_t) ((int) cy + dir_dy[d]), gx, gy);
               priority (algorithm, ng, h, &key, &tie);
-              ossa_heap_push (heap, (OssaHeapEntry) { key, tie, nb }, pos, POS_STRIDE);
+              _ossa_heap_push (heap, (OssaHeapEntry) { key, tie, nb }, pos, POS_STRIDE);
             }
           else if (ng < nn->g && nn->pos != CLOSED)
             {
@@ -425,7 +425,7 @@ run (OssaPathfinder *pf, const OssaPathAlgorithm algorithm, uint64_t limit)
                     ? 0 : heuristic (connect, (uint32_t) ((int) cx + dir_dx[d]),
                                      (uint32_t) ((int) cy + dir_dy[d]), gx, gy);
               priority (algorithm, ng, h, &key, &tie);
-              ossa_heap_decrease (heap, nn->pos, key, tie, pos, POS_STRIDE);
+              _ossa_heap_decrease (heap, nn->pos, key, tie, pos, POS_STRIDE);
             }
         }
     }

@@ -88,7 +88,7 @@ ossa_pose_compute_world (const OssaSkeleton *skel, const OssaTransform *local, O
     {
       int32_t parent = skel->bones[i].parent;
 
-      ossa_compose_inline (parent < 0 ? NULL : &world[parent], &local[i], &world[i]);
+      _ossa_compose_inline (parent < 0 ? NULL : &world[parent], &local[i], &world[i]);
     }
 }
 

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Poses: world matrices from local transforms. The caller owns every array;
+ * nothing here allocates. */
 #pragma once
 
 /* A pose: one skeleton's local transforms and world matrices, the per-instance

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What an OssaSmd owns besides its public arrays: the string pool its names point
+ * into, freed with it by ossa_smd_free(). Not installed. */
 #pragma once
 
-/* What an OssaSmd owns besides its public arrays. Not installed. */
 typedef struct
 {
   char *pool;   /* every node name and material name, NUL-separated */

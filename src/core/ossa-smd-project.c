@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* SMD 3D → Ossa 2D, and an Ossa animation back to SMD.
+/* SMD 3D → Ossa 2D (writing an Ossa animation back to SMD is ossa-smd-export.c).
  *
  * Each frame: the 3D world transform of every bone from its Euler angles (X, then
  * Y, then Z: R = Rz·Ry·Rx) as a quaternion, composed down the parent chain; the
@@ -11,7 +11,7 @@
  * foreshortening shows up as changing local positions). All in double; the
  * document stores floats. */
 #define _GNU_SOURCE
-#include "ossa-smd.h"
+#include "ossa-smd-project.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -20,9 +20,8 @@
 #include <string.h>
 
 #include "ossa-animation.h"
-#include "ossa-io.h"
-#include "ossa-number.h"
 #include "ossa-pose.h"
+#include "ossa-smd-project-private.h"
 #include "ossa-types.h"
 
 /* Below this a projected offset has no direction (file units, ~1/1000 of a mm). */
@@ -98,8 +97,8 @@ project (OssaSmdPlane plane, const double p[3], double *x, double *y)
     }
 }
 
-static double
-wrap_angle (double a)
+double
+_ossa_smd_wrap_angle (double a)
 {
   /* Differences of two angles in (−π, π] need one step at most. */
   if (a > OSSA_PI)
@@ -251,7 +250,7 @@ projector_local (const Projector *pr, size_t i, double out[3])
     {
       out[0] = pr->xy[2 * i];
       out[1] = pr->xy[2 * i + 1];
-      out[2] = wrap_angle (pr->angle[i]);
+      out[2] = _ossa_smd_wrap_angle (pr->angle[i]);
     }
   else
     {
@@ -261,7 +260,7 @@ projector_local (const Projector *pr, size_t i, double out[3])
 
       out[0] = c * dx + s * dy;
       out[1] = -s * dx + c * dy;
-      out[2] = wrap_angle (pr->angle[i] - pr->angle[parent]);
+      out[2] = _ossa_smd_wrap_angle (pr->angle[i] - pr->angle[parent]);
     }
 }
 
@@ -742,7 +741,7 @@ ossa_smd_add_animation (OssaDocument *doc, const OssaSmd *ref, const OssaSmd *an
           v[f] = (float) l[0];
           v[nf + f] = (float) l[1];
           /* Unwrapped: within half a turn of the frame before (or of the rest). */
-          v[2 * nf + f] = (float) (prev + wrap_angle (l[2] - prev));
+          v[2 * nf + f] = (float) (prev + _ossa_smd_wrap_angle (l[2] - prev));
           if (!isfinite (v[f]) || !isfinite (v[nf + f]) || !isfinite (v[2 * nf + f]))
             {
               ossa_error_set (err, OSSA_ERROR_INVALID, "bone '%s': its pose is out of float range",
@@ -835,17 +834,24 @@ map_notice (const char *path, int line, const char *message, void *user_data)
   map->outer->notice (path, line, message, map->outer->user_data);
 }
 
+/* The callbacks one file is read with: options' own, its progress mapped. */
+static OssaSmdCallbacks
+part_callbacks (const OssaSmdImportOptions *options, ProgressMap *map)
+{
+  return (OssaSmdCallbacks) {
+    options->callbacks.progress ? map_progress : NULL,
+    options->callbacks.notice ? map_notice : NULL,
+    map,
+    options->callbacks.cancel,
+  };
+}
+
 static OssaSmd *
 read_part (const char *path, const OssaSmdImportOptions *options, double base, double span,
            OssaError *err)
 {
   ProgressMap map = { &options->callbacks, base, span };
-  OssaSmdCallbacks cb = {
-    options->callbacks.progress ? map_progress : NULL,
-    options->callbacks.notice ? map_notice : NULL,
-    &map,
-    options->callbacks.cancel,
-  };
+  OssaSmdCallbacks cb = part_callbacks (options, &map);
 
   return ossa_smd_read (path, &cb, err);
 }
@@ -899,180 +905,33 @@ ossa_smd_import_files (const char *const *paths, size_t n_paths,
   return doc;
 }
 
-/* ---- export ---- */
-
-typedef struct
+OssaDocument *
+ossa_smd_import_bytes (const char *data, size_t size, const char *path,
+                       const OssaSmdImportOptions *options, OssaError *err)
 {
-  char  *data;
-  size_t len, cap;
-  bool   failed;
-} Text;
+  OssaSmdImportOptions defaults;
+  ProgressMap map;
+  OssaSmdCallbacks cb;
+  OssaDocument *doc;
+  OssaSmd *ref;
+  char name[OSSA_MAX_NAME_BYTES + 1];
 
-static void
-text_add (Text *t, const char *s, size_t n)
-{
-  if (t->failed)
-    return;
-  if (t->len + n + 1 > t->cap)
+  if (options == NULL)
     {
-      size_t cap = t->cap ? t->cap : 4096;
-      char *data;
-
-      while (cap < t->len + n + 1)
-        cap *= 2;
-      data = realloc (t->data, cap);
-      if (data == NULL)
-        {
-          t->failed = true;
-          return;
-        }
-      t->data = data;
-      t->cap = cap;
+      ossa_smd_import_options_init (&defaults);
+      options = &defaults;
     }
-  memcpy (t->data + t->len, s, n);
-  t->len += n;
-  t->data[t->len] = '\0';
-}
-
-static void
-text_printf (Text *t, const char *format, ...) __attribute__ ((format (printf, 2, 3)));
-
-static void
-text_printf (Text *t, const char *format, ...)
-{
-  char buf[512];
-  va_list args;
-  int n;
-
-  va_start (args, format);
-  n = vsnprintf (buf, sizeof buf, format, args);
-  va_end (args);
-  if (n < 0 || (size_t) n >= sizeof buf)
-    t->failed = true;
-  else
-    text_add (t, buf, (size_t) n);
-}
-
-/* " v" with the shortest text that reads back as the same float, '.' decimals. */
-static void
-text_number (Text *t, double v)
-{
-  char buf[64];
-  float f = (float) v;
-
-  if (f == 0)
-    f = 0;   /* no "-0" */
-  buf[0] = ' ';
-  ossa_number_format_float (buf + 1, sizeof buf - 1, f);
-  text_add (t, buf, strlen (buf));
-}
-
-bool
-ossa_smd_export_animation (const OssaDocument *doc, size_t anim_index, char **text_out,
-                           size_t *length, OssaError *err)
-{
-  const OssaSkeleton *skel = &doc->skeleton;
-  const OssaAnimation *anim;
-  size_t n = skel->n_bones, n_frames;
-  OssaTransform *local;
-  OssaXform *world;
-  Text t = { NULL, 0, 0, false };
-  double fps;
-
-  if (anim_index >= doc->n_animations)
-    {
-      ossa_error_set (err, OSSA_ERROR_NOT_FOUND, "animation %zu does not exist", anim_index);
-      return false;
-    }
-  anim = &doc->animations[anim_index];
-  fps = anim->fps > 0 && isfinite (anim->fps) ? anim->fps : 30;
-  if (n == 0)
-    {
-      ossa_error_set (err, OSSA_ERROR_INVALID, "the document has no bones");
-      return false;
-    }
-  for (size_t i = 0; i < n; i++)
-    if (strpbrk (skel->bones[i].name, "\"\r\n") != NULL)
-      {
-        ossa_error_set (err, OSSA_ERROR_INVALID, "bone %zu's name holds a quote or a line break, which SMD cannot write",
-                        i);
-        return false;
-      }
-  if (!(anim->duration >= 0) || anim->duration * fps > (double) OSSA_MAX_KEYS)
-    {
-      ossa_error_set (err, OSSA_ERROR_LIMIT, "animation '%s' would have too many frames", anim->name);
-      return false;
-    }
-  n_frames = (size_t) lround (anim->duration * fps) + 1;
-  local = malloc (n * sizeof *local);
-  world = malloc (n * sizeof *world);
-  if (local == NULL || world == NULL)
-    {
-      free (local);
-      free (world);
-      return no_memory (err);
-    }
-  text_printf (&t, "version 1\nnodes\n");
-  for (size_t i = 0; i < n; i++)
-    text_printf (&t, "%zu \"%s\" %d\n", i, skel->bones[i].name, (int) skel->bones[i].parent);
-  text_printf (&t, "end\nskeleton\n");
-  for (size_t f = 0; f < n_frames && !t.failed; f++)
-    {
-      ossa_animation_sample_pose (anim, skel, (float) ((double) f / fps), local);
-      ossa_pose_compute_world (skel, local, world);
-      text_printf (&t, "time %zu\n", f);
-      for (size_t i = 0; i < n; i++)
-        {
-          int32_t p = skel->bones[i].parent;
-          double angle = atan2 (world[i].b, world[i].a);
-          double x = world[i].tx, y = world[i].ty, rot = angle;
-
-          /* In the parent's unscaled frame, so the 3D chain (no scale) puts the
-           * joint where the 2D pose has it. */
-          if (p >= 0)
-            {
-              double pa = atan2 (world[p].b, world[p].a);
-              double dx = x - world[p].tx, dy = y - world[p].ty;
-
-              x = cos (pa) * dx + sin (pa) * dy;
-              y = -sin (pa) * dx + cos (pa) * dy;
-              rot = wrap_angle (angle - pa);
-            }
-          /* Plane xz: 2D (x, y) is 3D (X, Z); a 2D turn by θ is a turn by −θ about Y. */
-          text_printf (&t, "%zu", i);
-          text_number (&t, x);
-          text_number (&t, 0);
-          text_number (&t, y);
-          text_number (&t, 0);
-          text_number (&t, -rot);
-          text_number (&t, 0);
-          text_add (&t, "\n", 1);
-        }
-    }
-  text_printf (&t, "end\n");
-  free (local);
-  free (world);
-  if (t.failed)
-    {
-      free (t.data);
-      return no_memory (err);
-    }
-  *text_out = t.data;
-  *length = t.len;
-  return true;
-}
-
-bool
-ossa_smd_save_animation (const OssaDocument *doc, size_t anim_index, const char *path,
-                         OssaError *err)
-{
-  char *text;
-  size_t len;
-  bool ok;
-
-  if (!ossa_smd_export_animation (doc, anim_index, &text, &len, err))
-    return false;
-  ok = ossa_file_write_atomic (path, text, len, err);
-  free (text);
-  return ok;
+  /* As ossa_smd_import_files() reads its one file: the same callbacks, the same
+   * name, the same last progress call. */
+  map = (ProgressMap) { &options->callbacks, 0, 1 };
+  cb = part_callbacks (options, &map);
+  ref = ossa_smd_read_bytes (data, size, path, &cb, err);
+  if (ref == NULL)
+    return NULL;
+  ossa_smd_stem (path, name, sizeof name);
+  doc = ossa_smd_to_document (ref, name, options, err);
+  ossa_smd_free (ref);
+  if (doc != NULL && options->callbacks.progress != NULL)
+    options->callbacks.progress (1.0, options->callbacks.user_data);
+  return doc;
 }

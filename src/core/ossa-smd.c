@@ -1,1384 +1,123 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The SMD reader (../shared/FORMATS.md §1 describes every variant it accepts).
  *
- * The whole file is in memory; a lexer walks it line by line (LF, CRLF or a lone
- * CR), cutting each line into tokens that point into the buffer (a quoted name is
- * one token), and stopping at `//`, `#` and `;` comments. Nothing is allocated per
- * line: tokens live in a fixed array, names and materials go into one string pool,
- * and the arrays of poses and vertices grow geometrically.
- *
- * Numbers: the Clinger fast path. A decimal of at most 15 significant digits is an
- * integer mantissa m < 10^15 < 2^53, exact in a double; 10^k for |k| <= 22 is exact
- * too; so m · 10^k or m / 10^k is one correctly rounded operation, the same double
- * strtod gives. Everything else (more digits, big exponents, hex, inf, nan) goes to
- * strtod_l in the C locale, whatever the process locale is. */
-#define _GNU_SOURCE
+ * The whole file is in memory; the lexer (ossa-smd-lexer.c) walks it line by line,
+ * cutting each line into tokens that point into the buffer, and each block is read
+ * from those (ossa-smd-nodes.c, ossa-smd-skeleton.c, ossa-smd-triangles.c; here the
+ * header, the order of blocks and the vertex animations). Nothing is allocated per
+ * line: names and materials go into one string pool, and the arrays of poses and
+ * vertices grow geometrically. Numbers are read by ossa-number-private.h's
+ * parsers, in the C locale whatever the process locale is. */
 #include "ossa-smd.h"
 
-#include <errno.h>
-#include <locale.h>
-#include <math.h>
-#include <pthread.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ossa-io.h"
-#include "ossa-skeleton.h"
 #include "ossa-smd-private.h"
-#include "ossa-types.h"
-
-#define MAX_TOKENS 80           /* 10 + 2 · OSSA_SMD_MAX_LINKS fits */
-#define CHECK_EVERY_LINES 4096  /* how often progress and cancel are looked at */
-
-_Static_assert (10 + 2 * OSSA_SMD_MAX_LINKS <= MAX_TOKENS, "a vertex line's tokens fit");
-_Static_assert (sizeof (OssaSmdPose) == 6 * sizeof (double), "a pose is 6 doubles in a row");
-
-typedef struct
-{
-  const char *p;
-  uint32_t    len;
-  bool        quoted;
-} Token;
-
-typedef struct
-{
-  const char *buf, *p, *end;
-  int         line;
-  Token       tok[MAX_TOKENS];
-  size_t      n_tok;          /* tokens on the line, even past MAX_TOKENS */
-  bool        empty;          /* nothing at all on the line, not even a comment */
-  bool        unterminated;   /* a quote without its closing quote */
-} Lexer;
-
-/* A node line before the block is closed and the nodes are put in order. */
-typedef struct
-{
-  int32_t id, parent_id;
-  size_t  name;     /* offset into the pool */
-  int     line;
-} RawNode;
-
-typedef struct
-{
-  OssaSmd       *smd;
-  const char    *path;
-  OssaError     *err;
-  const OssaSmdCallbacks *cb;
-  Lexer          lx;
-
-  char          *pool;
-  size_t         pool_len, pool_cap;
-
-  RawNode       *raw;
-  size_t         n_raw, raw_cap;
-  int32_t       *id_map;        /* id → node index (after nodes), or raw index before; -1 */
-  size_t         id_map_len;
-  bool           have_nodes;
-
-  size_t         frame_cap;     /* frames the poses/frame arrays have room for */
-  const char    *frame0_start;  /* where the first frame's bone lines begin */
-  uint32_t      *seen_in;       /* per node: 1 + the last frame it appeared in, 0 never */
-  size_t         vertex_cap;    /* triangles the vertex arrays have room for */
-  size_t        *material_off;  /* pool offsets while reading */
-  size_t         material_cap;
-  uint32_t      *mat_hash;      /* open addressing: 1 + material index, 0 empty */
-  size_t         mat_hash_len;
-  size_t         lines_to_check;
-  char          *scratch;       /* a converted material name */
-  size_t         scratch_cap;
-} Reader;
-
-/* ---- errors ---- */
-
-static bool fail (Reader *r, int line, OssaErrorCode code, const char *format, ...)
-  __attribute__ ((format (printf, 4, 5)));
-
-/* Always false. */
-static bool
-fail (Reader *r, int line, OssaErrorCode code, const char *format, ...)
-{
-  va_list args;
-  char message[OSSA_ERROR_MESSAGE_MAX];
-
-  va_start (args, format);
-  vsnprintf (message, sizeof message, format, args);
-  va_end (args);
-  ossa_error_set (r->err, code, "%s", message);
-  ossa_error_set_location (r->err, r->path, line);
-  return false;
-}
+#include "ossa-smd-reader-private.h"
 
 static bool
-fail_memory (Reader *r)
+read_vertexanimation (OssaSmdReader *r)
 {
-  return fail (r, r->lx.line, OSSA_ERROR_NO_MEMORY, "out of memory");
-}
-
-static void
-notice (Reader *r, int line, const char *format, ...) __attribute__ ((format (printf, 3, 4)));
-
-static void
-notice (Reader *r, int line, const char *format, ...)
-{
-  va_list args;
-  char message[OSSA_ERROR_MESSAGE_MAX];
-
-  if (r->cb == NULL || r->cb->notice == NULL)
-    return;
-  va_start (args, format);
-  vsnprintf (message, sizeof message, format, args);
-  va_end (args);
-  r->cb->notice (r->path, line, message, r->cb->user_data);
-}
-
-/* ---- growing arrays ---- */
-
-/* Makes room for n elements of size bytes in *p (capacity *cap); false on out of
- * memory or overflow. */
-static bool
-grow (void **p, size_t *cap, size_t n, size_t size)
-{
-  size_t new_cap;
-  void *q;
-
-  if (n <= *cap)
-    return true;
-  new_cap = *cap ? *cap : 16;
-  while (new_cap < n)
-    {
-      if (new_cap > SIZE_MAX / 2 / size)
-        return false;
-      new_cap *= 2;
-    }
-  q = realloc (*p, new_cap * size);
-  if (q == NULL)
-    return false;
-  *p = q;
-  *cap = new_cap;
-  return true;
-}
-
-/* Appends len bytes and a NUL to the pool; the offset goes to *off. */
-static bool
-pool_add (Reader *r, const char *s, size_t len, size_t *off)
-{
-  if (!grow ((void **) &r->pool, &r->pool_cap, r->pool_len + len + 1, 1))
-    return false;
-  memcpy (r->pool + r->pool_len, s, len);
-  r->pool[r->pool_len + len] = '\0';
-  *off = r->pool_len;
-  r->pool_len += len + 1;
-  return true;
-}
-
-/* Latin-1 bytes as UTF-8 into r->scratch, NUL-terminated. */
-static bool
-latin1_to_scratch (Reader *r, const char *s, size_t len)
-{
-  size_t at = 0;
-
-  if (!grow ((void **) &r->scratch, &r->scratch_cap, 2 * len + 1, 1))
-    return false;
-  for (size_t i = 0; i < len; i++)
-    {
-      unsigned char c = (unsigned char) s[i];
-
-      if (c < 0x80)
-        r->scratch[at++] = (char) c;
-      else
-        {
-          r->scratch[at++] = (char) (0xc0 | (c >> 6));
-          r->scratch[at++] = (char) (0x80 | (c & 0x3f));
-        }
-    }
-  r->scratch[at] = '\0';
-  return true;
-}
-
-/* Appends s (len bytes) as UTF-8: valid UTF-8 as is, anything else read as
- * Latin-1 (old GoldSrc tools). */
-static bool
-pool_add_text (Reader *r, const char *s, size_t len, size_t *off)
-{
-  if (ossa_utf8_valid (s, len))
-    return pool_add (r, s, len, off);
-  return latin1_to_scratch (r, s, len) && pool_add (r, r->scratch, strlen (r->scratch), off);
-}
-
-/* ---- the lexer ---- */
-
-/* Character classes for the lexer: one table look-up per byte. */
-enum
-{
-  C_SPACE = 1,     /* space, tab, vertical tab, form feed */
-  C_EOL = 2,       /* \n, \r */
-  C_SPECIAL = 4,   /* may end a token: " # ; / (a comment only as //) */
-};
-
-static const uint8_t char_class[256] = {
-  [' '] = C_SPACE, ['\t'] = C_SPACE, ['\v'] = C_SPACE, ['\f'] = C_SPACE,
-  ['\n'] = C_EOL, ['\r'] = C_EOL,
-  ['"'] = C_SPECIAL, ['#'] = C_SPECIAL, [';'] = C_SPECIAL, ['/'] = C_SPECIAL,
-};
-
-static inline bool
-is_space (char c)
-{
-  return char_class[(unsigned char) c] & C_SPACE;
-}
-
-static inline bool
-is_eol (char c)
-{
-  return char_class[(unsigned char) c] & C_EOL;
-}
-
-/* True when p starts a comment: `#`, `;` or `//`. */
-static inline bool
-is_comment (const char *p, const char *end)
-{
-  return *p == '#' || *p == ';' || (*p == '/' && p + 1 < end && p[1] == '/');
-}
-
-/* Reads the next line into tokens; false at the end of the buffer. */
-static bool
-lexer_next (Lexer *lx)
-{
-  const char *p = lx->p, *end = lx->end;
-  bool comment = false;
-
-  if (p >= end)
-    return false;
-  lx->line++;
-  lx->n_tok = 0;
-  lx->unterminated = false;
-  for (;;)
-    {
-      const char *start;
-      bool quoted = false;
-
-      while (p < end && is_space (*p))
-        p++;
-      if (p >= end || is_eol (*p))
-        break;
-      if (is_comment (p, end))
-        {
-          comment = true;
-          while (p < end && !is_eol (*p))
-            p++;
-          break;
-        }
-      if (*p == '"')
-        {
-          start = ++p;
-          while (p < end && *p != '"' && !is_eol (*p))
-            p++;
-          if (p >= end || *p != '"')
-            {
-              lx->unterminated = true;
-              while (p < end && !is_eol (*p))
-                p++;
-              break;
-            }
-          quoted = true;
-        }
-      else
-        {
-          start = p;
-          for (;;)
-            {
-              while (p < end && char_class[(unsigned char) *p] == 0)
-                p++;
-              /* A lone '/' belongs to the token (material paths). */
-              if (p < end && *p == '/' && !is_comment (p, end))
-                {
-                  p++;
-                  continue;
-                }
-              break;
-            }
-        }
-      if (lx->n_tok < MAX_TOKENS)
-        lx->tok[lx->n_tok] = (Token) { start, (uint32_t) (p - start), quoted };
-      lx->n_tok++;
-      if (quoted)
-        p++;   /* the closing quote */
-    }
-  lx->empty = lx->n_tok == 0 && !comment && !lx->unterminated;
-  if (p < end && *p == '\r')
-    {
-      p++;
-      if (p < end && *p == '\n')
-        p++;
-    }
-  else if (p < end && *p == '\n')
-    p++;
-  lx->p = p;
-  return true;
-}
-
-static inline bool
-token_is_n (const Token *t, const char *word, size_t len)
-{
-  return t->len == len && !t->quoted && strncasecmp (t->p, word, len) == 0;
-}
-
-/* word must be a string literal. */
-#define token_is(t, word) token_is_n ((t), (word), sizeof (word) - 1)
-
-/* ---- numbers ---- */
-
-static const double pow10_table[23] = {
-  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
-
-static locale_t c_locale;
-static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
-
-static void
-make_c_locale (void)
-{
-  c_locale = newlocale (LC_NUMERIC_MASK, "C", (locale_t) 0);
-}
-
-/* strtod_l in the C locale on exactly the token. The byte after a token is never
- * part of a number (a space, a line end, a quote or a comment), so strtod stops
- * there; only a token that ends the buffer is copied out first. */
-static bool
-slow_double (const Token *t, const char *buf_end, double *out)
-{
-  char local[128];
-  const char *s = t->p;
-  char *stop = NULL;
-  double v;
-
-  pthread_once (&c_locale_once, make_c_locale);
-  if (c_locale == (locale_t) 0)
-    return false;
-  if (t->p + t->len >= buf_end)
-    {
-      if (t->len >= sizeof local)
-        return false;
-      memcpy (local, t->p, t->len);
-      local[t->len] = '\0';
-      s = local;
-    }
-  errno = 0;
-  v = strtod_l (s, &stop, c_locale);
-  if (stop != s + t->len || !isfinite (v))
-    return false;
-  *out = v;
-  return true;
-}
-
-static bool
-parse_double (const Token *t, const char *buf_end, double *out)
-{
-  const char *s = t->p, *e = t->p + t->len, *digits_start;
-  uint64_t m = 0;
-  int digits = 0, exp10 = 0;
-  bool neg = false, any;
-
-  if (t->quoted || t->len == 0)
-    return false;
-  if (*s == '-' || *s == '+')
-    neg = *s++ == '-';
-  digits_start = s;
-  /* Leading zeros count for nothing. */
-  while (s < e && *s == '0')
-    s++;
-  for (; s < e && (unsigned) (*s - '0') < 10; s++, digits++)
-    m = m * 10 + (uint64_t) (*s - '0');
-  any = s > digits_start;
-  if (s < e && *s == '.')
-    {
-      const char *frac = ++s;
-
-      if (digits == 0)
-        while (s < e && *s == '0')
-          s++;
-      for (; s < e && (unsigned) (*s - '0') < 10; s++, digits++)
-        m = m * 10 + (uint64_t) (*s - '0');
-      /* Every fraction digit, leading zeros included, is a power of ten down. */
-      exp10 = -(int) (s - frac);
-      any |= s > frac;
-    }
-  if (!any)
-    return slow_double (t, buf_end, out);
-  if (s < e)
-    {
-      /* An exponent, or something the fast path does not know. */
-      bool eneg = false;
-      int ex = 0;
-
-      if (*s != 'e' && *s != 'E')
-        return slow_double (t, buf_end, out);
-      s++;
-      if (s < e && (*s == '-' || *s == '+'))
-        eneg = *s++ == '-';
-      if (s >= e)
-        return slow_double (t, buf_end, out);
-      for (; s < e; s++)
-        {
-          if ((unsigned) (*s - '0') >= 10)
-            return slow_double (t, buf_end, out);
-          if (ex < 100000)
-            ex = ex * 10 + (*s - '0');
-        }
-      exp10 += eneg ? -ex : ex;
-    }
-  /* digits counts significant digits only (leading zeros skipped), so at most 15
-   * of them make m < 10^15 < 2^53: exact. */
-  if (digits <= 15)
-    {
-      double v = (double) m;
-
-      if (m == 0)
-        {
-          *out = neg ? -0.0 : 0.0;
-          return true;
-        }
-      if (exp10 >= -22 && exp10 <= 22)
-        {
-          v = exp10 < 0 ? v / pow10_table[-exp10] : v * pow10_table[exp10];
-          *out = neg ? -v : v;
-          return true;
-        }
-    }
-  return slow_double (t, buf_end, out);
-}
-
-/* A whole decimal integer in int32 range. */
-static bool
-parse_int (const Token *t, int32_t *out)
-{
-  const char *s = t->p, *e = t->p + t->len;
-  bool neg = false;
-  int64_t v = 0;
-
-  if (t->quoted || t->len == 0)
-    return false;
-  if (*s == '-' || *s == '+')
-    neg = *s++ == '-';
-  if (s >= e)
-    return false;
-  for (; s < e; s++)
-    {
-      if (*s < '0' || *s > '9')
-        return false;
-      v = v * 10 + (*s - '0');
-      if (v > (int64_t) INT32_MAX + 1)
-        return false;
-    }
-  v = neg ? -v : v;
-  if (v > INT32_MAX || v < INT32_MIN)
-    return false;
-  *out = (int32_t) v;
-  return true;
-}
-
-/* "0.5x" as it was written, at most 40 bytes of it, for a message. */
-static void
-token_text (const Token *t, char *buf, size_t size)
-{
-  size_t n = t->len < 40 ? t->len : 40;
-
-  snprintf (buf, size, "%.*s%s", (int) n, t->p, t->len > n ? "…" : "");
-  for (char *c = buf; *c; c++)
-    if ((unsigned char) *c < 0x20)
-      *c = '?';
-}
-
-static bool
-bad_number (Reader *r, const Token *t, const char *what)
-{
-  char text[64];
-
-  token_text (t, text, sizeof text);
-  return fail (r, r->lx.line, OSSA_ERROR_FORMAT, "bad number '%s' (%s)", text, what);
-}
-
-/* ---- progress and cancel ---- */
-
-static bool
-check_in (Reader *r)
-{
-  if (++r->lines_to_check < CHECK_EVERY_LINES)
-    return true;
-  r->lines_to_check = 0;
-  if (r->cb == NULL)
-    return true;
-  if (r->cb->cancel != NULL && atomic_load (r->cb->cancel))
-    return fail (r, r->lx.line, OSSA_ERROR_CANCELLED, "cancelled");
-  if (r->cb->progress != NULL && r->lx.end > r->lx.buf)
-    r->cb->progress ((double) (r->lx.p - r->lx.buf) / (double) (r->lx.end - r->lx.buf),
-                     r->cb->user_data);
-  return true;
-}
-
-/* ---- nodes ---- */
-
-static bool
-is_block_keyword (const Token *t)
-{
-  return token_is (t, "nodes") || token_is (t, "skeleton") || token_is (t, "triangles")
-         || token_is (t, "vertexanimation") || token_is (t, "version");
-}
-
-static bool
-missing_end (Reader *r, const char *block, int opened, int line)
-{
-  return fail (r, line, OSSA_ERROR_FORMAT, "missing 'end' of the '%s' block opened on line %d",
-               block, opened);
-}
-
-static bool
-read_node_line (Reader *r)
-{
-  Lexer *lx = &r->lx;
-  RawNode node;
-  int32_t id, parent;
-  const Token *name;
-
-  if (lx->unterminated)
-    return fail (r, lx->line, OSSA_ERROR_FORMAT, "a bone name without its closing quote");
-  if (lx->n_tok != 3)
-    return fail (r, lx->line, OSSA_ERROR_FORMAT,
-                 "wrong field count: %zu fields, a node line has 3 (id, \"name\", parent)",
-                 lx->n_tok);
-  if (!parse_int (&lx->tok[0], &id))
-    return bad_number (r, &lx->tok[0], "a bone id must be an integer");
-  if (!parse_int (&lx->tok[2], &parent))
-    return bad_number (r, &lx->tok[2], "a parent id must be an integer");
-  name = &lx->tok[1];
-  if (id < 0 || (uint32_t) id >= OSSA_MAX_BONES)
-    return fail (r, lx->line, OSSA_ERROR_INVALID, "bone id %d is out of range (0 to %u)",
-                 (int) id, OSSA_MAX_BONES - 1);
-  if (parent < -1 || (parent >= 0 && (uint32_t) parent >= OSSA_MAX_BONES))
-    return fail (r, lx->line, OSSA_ERROR_INVALID, "bone %d: parent %d does not exist",
-                 (int) id, (int) parent);
-  if (name->len == 0 || memchr (name->p, '\0', name->len) != NULL)
-    return fail (r, lx->line, OSSA_ERROR_INVALID, "bone %d has an empty or unreadable name",
-                 (int) id);
-  if (name->len > OSSA_MAX_NAME_BYTES)
-    return fail (r, lx->line, OSSA_ERROR_LIMIT, "bone %d: the name is %u bytes long (limit %u)",
-                 (int) id, name->len, OSSA_MAX_NAME_BYTES);
-  if ((size_t) id >= r->id_map_len)
-    {
-      size_t old = r->id_map_len, n = (size_t) id + 1;
-
-      if (!grow ((void **) &r->id_map, &r->id_map_len, n, sizeof *r->id_map))
-        return fail_memory (r);
-      for (size_t i = old; i < r->id_map_len; i++)
-        r->id_map[i] = -1;
-    }
-  if (r->id_map[id] >= 0)
-    return fail (r, lx->line, OSSA_ERROR_INVALID, "bone id %d is defined twice (first on line %d)",
-                 (int) id, r->raw[r->id_map[id]].line);
-  if (r->n_raw >= OSSA_MAX_BONES)
-    return fail (r, lx->line, OSSA_ERROR_LIMIT, "more than %u bones", OSSA_MAX_BONES);
-  node.id = id;
-  node.parent_id = parent;
-  node.line = lx->line;
-  if (!pool_add_text (r, name->p, name->len, &node.name)
-      || !grow ((void **) &r->raw, &r->raw_cap, r->n_raw + 1, sizeof *r->raw))
-    return fail_memory (r);
-  r->id_map[id] = (int32_t) r->n_raw;
-  r->raw[r->n_raw++] = node;
-  return true;
-}
-
-/* Puts the nodes in parent-before-child order (by id otherwise), checking that
- * every parent exists and no chain loops. Afterwards id_map maps ids to indices. */
-static bool
-finish_nodes (Reader *r)
-{
-  OssaSmd *smd = r->smd;
-  size_t n = r->n_raw;
-  int32_t *index = malloc ((n ? n : 1) * sizeof *index);   /* raw → node index */
-  uint8_t *state = calloc (n ? n : 1, 1);                  /* 0 new, 1 on the walk, 2 placed */
-  size_t *stack = malloc ((n ? n : 1) * sizeof *stack);
-  size_t placed = 0;
-  bool ok = true;
-
-  smd->nodes = calloc (n ? n : 1, sizeof *smd->nodes);
-  if (index == NULL || state == NULL || stack == NULL || smd->nodes == NULL)
-    {
-      free (index);
-      free (state);
-      free (stack);
-      return fail_memory (r);
-    }
-  for (size_t i = 0; ok && i < n; i++)
-    {
-      const RawNode *node = &r->raw[i];
-
-      if (node->parent_id >= 0
-          && ((size_t) node->parent_id >= r->id_map_len || r->id_map[node->parent_id] < 0))
-        ok = fail (r, node->line, OSSA_ERROR_INVALID, "bone %d: parent %d does not exist",
-                   (int) node->id, (int) node->parent_id);
-    }
-  /* By id: walk up from each node to the first placed ancestor, then place the
-   * chain top-down. A node met twice on one walk closes a cycle. */
-  for (size_t id = 0; ok && id < r->id_map_len; id++)
-    {
-      size_t depth = 0;
-      int32_t at = r->id_map[id];
-
-      if (at < 0 || state[at] == 2)
-        continue;
-      while (at >= 0 && state[at] != 2)
-        {
-          if (state[at] == 1)
-            {
-              ok = fail (r, r->raw[at].line, OSSA_ERROR_INVALID,
-                         "bone %d: its parent chain loops back to it (a cycle)",
-                         (int) r->raw[at].id);
-              break;
-            }
-          state[at] = 1;
-          stack[depth++] = (size_t) at;
-          at = r->raw[at].parent_id >= 0 ? r->id_map[r->raw[at].parent_id] : -1;
-        }
-      while (ok && depth > 0)
-        {
-          size_t raw = stack[--depth];
-          const RawNode *node = &r->raw[raw];
-          OssaSmdNode *out = &smd->nodes[placed];
-
-          state[raw] = 2;
-          index[raw] = (int32_t) placed++;
-          out->id = node->id;
-          out->line = node->line;
-          out->parent = node->parent_id >= 0 ? index[r->id_map[node->parent_id]] : -1;
-          out->name = (const char *) (uintptr_t) node->name;   /* an offset until the end */
-        }
-    }
-  if (ok)
-    {
-      smd->n_nodes = n;
-      for (size_t id = 0; id < r->id_map_len; id++)
-        if (r->id_map[id] >= 0)
-          r->id_map[id] = index[r->id_map[id]];
-      smd->posed = calloc (n ? n : 1, sizeof *smd->posed);
-      r->seen_in = calloc (n ? n : 1, sizeof *r->seen_in);
-      if (smd->posed == NULL || r->seen_in == NULL)
-        ok = fail_memory (r);
-    }
-  free (index);
-  free (state);
-  free (stack);
-  return ok;
-}
-
-static bool
-read_nodes (Reader *r)
-{
-  Lexer *lx = &r->lx;
-  int opened = lx->line;
-
-  if (r->have_nodes)
-    return fail (r, lx->line, OSSA_ERROR_FORMAT, "a second 'nodes' block");
-  r->have_nodes = true;
-  while (lexer_next (lx))
-    {
-      if (!check_in (r))
-        return false;
-      if (lx->n_tok == 0 && !lx->unterminated)
-        continue;
-      if (lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
-        return finish_nodes (r);
-      if (lx->n_tok == 1 && is_block_keyword (&lx->tok[0]))
-        return missing_end (r, "nodes", opened, lx->line);
-      if (!read_node_line (r))
-        return false;
-    }
-  return missing_end (r, "nodes", opened, lx->line);
-}
-
-/* ---- skeleton ---- */
-
-/* Node index of the bone id in token t, or -1 with the error set. */
-static int32_t
-bone_index (Reader *r, const Token *t)
-{
-  int32_t id;
-
-  if (!parse_int (t, &id))
-    {
-      bad_number (r, t, "a bone id must be an integer");
-      return -1;
-    }
-  if (id < 0 || (size_t) id >= r->id_map_len || r->id_map[id] < 0)
-    {
-      fail (r, r->lx.line, OSSA_ERROR_INVALID, "bone id %d is out of range (not defined in 'nodes')",
-            (int) id);
-      return -1;
-    }
-  return r->id_map[id];
-}
-
-static bool
-start_frame (Reader *r, int32_t number)
-{
-  OssaSmd *smd = r->smd;
-  size_t n = smd->n_nodes, f = smd->n_frames;
-  size_t cap = r->frame_cap;
-
-  if (f > 0 && number <= smd->frame_numbers[f - 1])
-    return fail (r, r->lx.line, OSSA_ERROR_INVALID, "frame %d comes after frame %d: frame numbers must increase",
-                 (int) number, (int) smd->frame_numbers[f - 1]);
-  if (n > 0 && (f + 1) > OSSA_SMD_MAX_POSES / n)
-    return fail (r, r->lx.line, OSSA_ERROR_LIMIT, "more than %zu bone poses (%zu bones × %zu frames)",
-                 OSSA_SMD_MAX_POSES, n, f + 1);
-  if (f + 1 > OSSA_MAX_KEYS)
-    return fail (r, r->lx.line, OSSA_ERROR_LIMIT, "more than %u frames", OSSA_MAX_KEYS);
-  /* Once the first frame is read, its size in bytes tells how many frames the
-   * rest of the file can hold at most: reserve that, instead of growing (and
-   * copying) the poses again and again. */
-  if (f == 1 && n > 0 && r->lx.p > r->frame0_start)
-    {
-      size_t frame_bytes = (size_t) (r->lx.p - r->frame0_start);
-      size_t estimate = (size_t) (r->lx.end - r->lx.p) / frame_bytes + 2;
-
-      if (estimate > cap && estimate <= OSSA_SMD_MAX_POSES / n)
-        cap = estimate - 1;   /* the growth below makes room for f + 1 > cap */
-      else
-        cap = r->frame_cap;
-    }
-  if (f + 1 > cap || cap != r->frame_cap)
-    {
-      size_t c = r->frame_cap;
-      size_t want = f + 1 > cap ? f + 1 : cap + 1;
-
-      if (!grow ((void **) &smd->frame_numbers, &c, want, sizeof *smd->frame_numbers))
-        return fail_memory (r);
-      c = r->frame_cap;
-      if (!grow ((void **) &smd->frame_lines, &c, want, sizeof *smd->frame_lines))
-        return fail_memory (r);
-      if (n > 0)
-        {
-          OssaSmdPose *poses = realloc (smd->poses, c * n * sizeof *poses);
-
-          if (poses == NULL)
-            return fail_memory (r);
-          smd->poses = poses;
-        }
-      r->frame_cap = c;
-    }
-  /* Bones the frame leaves out keep their values from the frame before. */
-  if (n > 0)
-    {
-      if (f > 0)
-        memcpy (&smd->poses[f * n], &smd->poses[(f - 1) * n], n * sizeof *smd->poses);
-      else
-        memset (smd->poses, 0, n * sizeof *smd->poses);
-    }
-  if (f == 0)
-    r->frame0_start = r->lx.p;
-  smd->frame_numbers[f] = number;
-  smd->frame_lines[f] = r->lx.line;
-  smd->n_frames = f + 1;
-  return true;
-}
-
-static bool
-read_pose_line (Reader *r)
-{
-  Lexer *lx = &r->lx;
-  OssaSmd *smd = r->smd;
-  size_t f = smd->n_frames;
-  OssaSmdPose pose;
-  int32_t bone;
-
-  if (lx->n_tok != 7)
-    return fail (r, lx->line, OSSA_ERROR_FORMAT,
-                 "wrong field count: %zu fields, a bone line has 7 (id, x y z, rx ry rz)", lx->n_tok);
-  if (f == 0)
-    return fail (r, lx->line, OSSA_ERROR_FORMAT, "a bone line before the first 'time' line");
-  if ((bone = bone_index (r, &lx->tok[0])) < 0)
-    return false;
-  for (int i = 0; i < 3; i++)
-    if (!parse_double (&lx->tok[1 + i], lx->end, &pose.pos[i]))
-      return bad_number (r, &lx->tok[1 + i], "a position");
-  for (int i = 0; i < 3; i++)
-    if (!parse_double (&lx->tok[4 + i], lx->end, &pose.rot[i]))
-      return bad_number (r, &lx->tok[4 + i], "an angle");
-  if (r->seen_in[bone] == f)
-    return fail (r, lx->line, OSSA_ERROR_INVALID, "bone '%s' appears twice in frame %d",
-                 r->pool + (uintptr_t) smd->nodes[bone].name, (int) smd->frame_numbers[f - 1]);
-  /* First seen in a later frame: the frames before take this value too. */
-  if (r->seen_in[bone] == 0)
-    for (size_t k = 0; k + 1 < f; k++)
-      smd->poses[k * smd->n_nodes + (size_t) bone] = pose;
-  r->seen_in[bone] = (uint32_t) f;
-  smd->posed[bone] = true;
-  smd->poses[(f - 1) * smd->n_nodes + (size_t) bone] = pose;
-  return true;
-}
-
-/* How many ASCII digits the 8 bytes at p start with, and (into *value) the number
- * they make: eight bytes tested and converted at once instead of a multiply-add
- * chain a digit long (SWAR, as in Lemire's number parsers). A carry out of a byte
- * that is no digit can only spoil the bytes after it, which no longer count. */
-static inline int
-leading_digits8 (const char *p, uint64_t *value)
-{
-  const uint64_t high = 0xF0F0F0F0F0F0F0F0u, zeros = 0x3030303030303030u;
-  uint64_t x, not_digit;
-  int n;
-
-  memcpy (&x, p, sizeof x);
-  not_digit = ((x & high) ^ zeros) | (((x + 0x0606060606060606u) & high) ^ zeros);
-  n = not_digit != 0 ? __builtin_ctzll (not_digit) / 8 : 8;
-  if (n == 0)
-    {
-      *value = 0;
-      return 0;
-    }
-  /* The first character is the lowest byte: move the digits up so that the
-   * conversion sees n digits behind leading zeros. */
-  x = (x << (8 * (8 - n))) & 0x0F0F0F0F0F0F0F0Fu;
-  x = (x * 2561) >> 8;
-  x = ((x & 0x00FF00FF00FF00FFu) * 6553601) >> 16;
-  *value = ((x & 0x0000FFFF0000FFFFu) * 42949672960001u) >> 32;
-  return n;
-}
-
-static const uint64_t pow10_u64[9] = {
-  1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-};
-
-/* Appends the run of digits at *pp to m; returns how many there were (stopping
- * after 24, which no exact double needs). */
-static inline int
-read_digit_run (const char **pp, const char *end, uint64_t *m)
-{
-  const char *s = *pp;
-  int total = 0;
-
-  for (;;)
-    {
-      uint64_t v;
-      int n;
-
-      if (end - s < 8)
-        break;
-      n = leading_digits8 (s, &v);
-      *m = *m * pow10_u64[n] + v;
-      s += n;
-      total += n;
-      if (n < 8 || total >= 24)
-        {
-          *pp = s;
-          return total;
-        }
-    }
-  for (; s < end && (unsigned) (*s - '0') < 10 && total < 24; s++, total++)
-    *m = *m * 10 + (uint64_t) (*s - '0');
-  *pp = s;
-  return total;
-}
-
-/* A plain decimal at *pp ending in a space, tab or line end: the common case,
- * read in the same pass that finds its end. False (nothing consumed) for
- * anything else, which the general path then reads. Exact when the digits make
- * an integer below 2^53 and the fraction is at most 22 digits: one correctly
- * rounded division of two exact doubles (Clinger's fast path). */
-static inline bool
-fast_number (const char **pp, const char *end, double *out)
-{
-  const char *s = *pp, *start;
-  uint64_t m = 0;
-  int digits, frac = 0;
-  bool neg = false;
-
-  if (s < end && *s == '-')
-    {
-      neg = true;
-      s++;
-    }
-  start = s;
-  digits = read_digit_run (&s, end, &m);
-  if (s < end && *s == '.')
-    {
-      s++;
-      frac = read_digit_run (&s, end, &m);
-      if (digits == 0 && frac == 0)
-        return false;   /* "." or "-." */
-      digits += frac;
-    }
-  /* 19 digits cannot overflow m; 2^53 keeps it exact as a double. */
-  if (s == start || digits > 19 || m > (UINT64_C (1) << 53) || frac > 22
-      || (s < end && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r'))
-    return false;
-  *out = m == 0 ? 0.0 : (double) m / pow10_table[frac];
-  if (neg)
-    *out = -*out;
-  *pp = s;
-  return true;
-}
-
-/* A bone line of 7 plain fields read straight from the buffer; false (nothing
- * consumed) when the line needs the general path (comments, quotes, exponents,
- * long numbers, a bad field: that path gives the error). */
-static bool
-fast_pose_line (Reader *r)
-{
-  Lexer *lx = &r->lx;
-  OssaSmd *smd = r->smd;
-  const char *s = lx->p, *end = lx->end;
-  size_t f = smd->n_frames;
-  double v[6];
-  int32_t id = 0;
-  int32_t bone;
-  int n = 0;
-
-  if (f == 0)
-    return false;
-  while (s < end && (*s == ' ' || *s == '\t'))
-    s++;
-  for (; s < end && (unsigned) (*s - '0') < 10 && n < 9; s++, n++)
-    id = id * 10 + (*s - '0');
-  if (n == 0 || n >= 9 || (size_t) id >= r->id_map_len || (bone = r->id_map[id]) < 0
-      || r->seen_in[bone] == f)
-    return false;
-  for (int k = 0; k < 6; k++)
-    {
-      if (s >= end || (*s != ' ' && *s != '\t'))
-        return false;
-      while (s < end && (*s == ' ' || *s == '\t'))
-        s++;
-      if (!fast_number (&s, end, &v[k]))
-        return false;
-    }
-  while (s < end && (*s == ' ' || *s == '\t'))
-    s++;
-  if (s < end && *s != '\n' && *s != '\r')
-    return false;
-  if (s < end && *s == '\r')
-    {
-      s++;
-      if (s < end && *s == '\n')
-        s++;
-    }
-  else if (s < end && *s == '\n')
-    s++;
-  lx->p = s;
-  lx->line++;
-  if (r->seen_in[bone] == 0)
-    for (size_t k = 0; k + 1 < f; k++)
-      memcpy (&smd->poses[k * smd->n_nodes + (size_t) bone], v, sizeof v);
-  r->seen_in[bone] = (uint32_t) f;
-  smd->posed[bone] = true;
-  memcpy (&smd->poses[(f - 1) * smd->n_nodes + (size_t) bone], v, sizeof v);
-  return true;
-}
-
-static bool
-read_skeleton (Reader *r)
-{
-  Lexer *lx = &r->lx;
-  int opened = lx->line;
-
-  if (!r->have_nodes)
-    return fail (r, lx->line, OSSA_ERROR_FORMAT, "a 'skeleton' block before the 'nodes' block");
-  if (r->smd->n_frames > 0)
-    return fail (r, lx->line, OSSA_ERROR_FORMAT, "a second 'skeleton' block");
-  for (;;)
-    {
-      if (fast_pose_line (r))
-        {
-          if (!check_in (r))
-            return false;
-          continue;
-        }
-      if (!lexer_next (lx))
-        break;
-      if (!check_in (r))
-        return false;
-      if (lx->n_tok == 0)
-        {
-          if (lx->unterminated)
-            return fail (r, lx->line, OSSA_ERROR_FORMAT, "a quote without its closing quote");
-          continue;
-        }
-      if (token_is (&lx->tok[0], "time"))
-        {
-          int32_t number;
-
-          if (lx->n_tok != 2)
-            return fail (r, lx->line, OSSA_ERROR_FORMAT,
-                         "wrong field count: %zu fields, a time line has 2 (time N)", lx->n_tok);
-          if (!parse_int (&lx->tok[1], &number))
-            return bad_number (r, &lx->tok[1], "a frame number must be an integer");
-          if (!start_frame (r, number))
-            return false;
-          continue;
-        }
-      if (lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
-        return true;
-      if (lx->n_tok == 1 && is_block_keyword (&lx->tok[0]))
-        return missing_end (r, "skeleton", opened, lx->line);
-      if (!read_pose_line (r))
-        return false;
-    }
-  return missing_end (r, "skeleton", opened, lx->line);
-}
-
-/* ---- triangles ---- */
-
-static uint32_t
-hash_bytes (const char *s, size_t len)
-{
-  uint32_t h = 2166136261u;
-
-  for (size_t i = 0; i < len; i++)
-    h = (h ^ (unsigned char) s[i]) * 16777619u;
-  return h;
-}
-
-/* The index of the material named by the bytes [s, s + len), added when new. */
-static bool
-intern_material (Reader *r, const char *s, size_t len, uint32_t *index)
-{
-  OssaSmd *smd = r->smd;
-  uint32_t h = hash_bytes (s, len);
-  size_t mask, at;
-
-  /* Keep the table at most half full. */
-  if ((smd->n_materials + 1) * 2 > r->mat_hash_len)
-    {
-      size_t new_len = r->mat_hash_len ? r->mat_hash_len * 2 : 64;
-      uint32_t *table = calloc (new_len, sizeof *table);
-
-      if (table == NULL)
-        return false;
-      for (size_t i = 0; i < smd->n_materials; i++)
-        {
-          const char *name = r->pool + r->material_off[i];
-
-          at = hash_bytes (name, strlen (name)) & (new_len - 1);
-          while (table[at] != 0)
-            at = (at + 1) & (new_len - 1);
-          table[at] = (uint32_t) i + 1;
-        }
-      free (r->mat_hash);
-      r->mat_hash = table;
-      r->mat_hash_len = new_len;
-    }
-  mask = r->mat_hash_len - 1;
-  for (at = h & mask; r->mat_hash[at] != 0; at = (at + 1) & mask)
-    {
-      uint32_t i = r->mat_hash[at] - 1;
-      const char *name = r->pool + r->material_off[i];
-
-      if (strncmp (name, s, len) == 0 && name[len] == '\0')
-        {
-          *index = i;
-          return true;
-        }
-    }
-  if (!grow ((void **) &r->material_off, &r->material_cap, smd->n_materials + 1,
-             sizeof *r->material_off)
-      || !pool_add (r, s, len, &r->material_off[smd->n_materials]))
-    return false;
-  r->mat_hash[at] = (uint32_t) smd->n_materials + 1;
-  *index = (uint32_t) smd->n_materials++;
-  return true;
-}
-
-/* Whether the line looks like a vertex line rather than a material name: an
- * integer, then at least 8 more fields. */
-static bool
-looks_like_vertex (const Lexer *lx)
-{
-  int32_t bone;
-
-  return lx->n_tok >= 9 && parse_int (&lx->tok[0], &bone);
-}
-
-static bool
-read_vertex_line (Reader *r, OssaSmdVertex *v)
-{
-  Lexer *lx = &r->lx;
-  double x[8];
-  int32_t bone;
-
-  if (lx->n_tok != 9 && lx->n_tok < 10)
-    return fail (r, lx->line, OSSA_ERROR_FORMAT,
-                 "wrong field count: %zu fields, a vertex line has 9 (bone, x y z, nx ny nz, u v) "
-                 "or 10 + 2 × links", lx->n_tok);
-  for (int i = 0; i < 8; i++)
-    if (!parse_double (&lx->tok[1 + i], lx->end, &x[i]))
-      return bad_number (r, &lx->tok[1 + i], i < 3 ? "a position" : i < 6 ? "a normal" : "a texture coordinate");
-  if (lx->n_tok == 9)
-    {
-      if ((bone = bone_index (r, &lx->tok[0])) < 0)
-        return false;
-    }
-  else
-    {
-      int32_t links, parent;
-      double best = -INFINITY;
-
-      if (!parse_int (&lx->tok[0], &parent))
-        return bad_number (r, &lx->tok[0], "a bone id must be an integer");
-      if (!parse_int (&lx->tok[9], &links) || links < 0)
-        return bad_number (r, &lx->tok[9], "the link count must be an integer >= 0");
-      if ((uint32_t) links > OSSA_SMD_MAX_LINKS)
-        return fail (r, lx->line, OSSA_ERROR_LIMIT, "%d links on one vertex (limit %u)",
-                     (int) links, OSSA_SMD_MAX_LINKS);
-      if (lx->n_tok != 10 + 2 * (size_t) links)
-        return fail (r, lx->line, OSSA_ERROR_FORMAT,
-                     "wrong field count: %zu fields, a vertex line with %d links has %d",
-                     lx->n_tok, (int) links, 10 + 2 * (int) links);
-      bone = -1;
-      if (links == 0 && (bone = bone_index (r, &lx->tok[0])) < 0)
-        return false;
-      for (int32_t k = 0; k < links; k++)
-        {
-          int32_t b = bone_index (r, &lx->tok[10 + 2 * k]);
-          double w;
-
-          if (b < 0)
-            return false;
-          if (!parse_double (&lx->tok[11 + 2 * k], lx->end, &w))
-            return bad_number (r, &lx->tok[11 + 2 * k], "a weight");
-          if (w > best)
-            {
-              best = w;
-              bone = b;
-            }
-        }
-    }
-  v->bone = (uint32_t) bone;
-  for (int i = 0; i < 3; i++)
-    {
-      v->pos[i] = (float) x[i];
-      v->normal[i] = (float) x[3 + i];
-    }
-  v->uv[0] = (float) x[6];
-  v->uv[1] = (float) x[7];
-  if (!isfinite (v->pos[0]) || !isfinite (v->pos[1]) || !isfinite (v->pos[2]))
-    return fail (r, lx->line, OSSA_ERROR_INVALID, "a vertex position out of float range");
-  return true;
-}
-
-static bool
-add_triangle (Reader *r, uint32_t material)
-{
-  OssaSmd *smd = r->smd;
-  size_t n = smd->n_triangles, cap = r->vertex_cap;
-
-  if ((n + 1) * 3 > OSSA_SMD_MAX_VERTICES)
-    return fail (r, r->lx.line, OSSA_ERROR_LIMIT, "more than %zu vertices", OSSA_SMD_MAX_VERTICES);
-  if (n + 1 > cap)
-    {
-      size_t c = cap;
-      OssaSmdVertex *v;
-
-      if (!grow ((void **) &smd->triangle_materials, &c, n + 1, sizeof *smd->triangle_materials))
-        return fail_memory (r);
-      v = realloc (smd->vertices, c * 3 * sizeof *v);
-      if (v == NULL)
-        return fail_memory (r);
-      smd->vertices = v;
-      r->vertex_cap = c;
-    }
-  smd->triangle_materials[n] = material;
-  return true;
-}
-
-static bool
-read_triangles (Reader *r)
-{
-  Lexer *lx = &r->lx;
-  OssaSmd *smd = r->smd;
-  int opened = lx->line;
-  bool after_empty = false;
-
-  if (!r->have_nodes)
-    return fail (r, lx->line, OSSA_ERROR_FORMAT, "a 'triangles' block before the 'nodes' block");
-  while (lexer_next (lx))
-    {
-      uint32_t material;
-      size_t t;
-      bool line_is_vertex;
-
-      if (!check_in (r))
-        return false;
-      if (lx->unterminated)
-        return fail (r, lx->line, OSSA_ERROR_FORMAT, "a quote without its closing quote");
-      if (lx->n_tok == 0)
-        {
-          after_empty = lx->empty;
-          continue;
-        }
-      if (lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
-        return true;
-      if (lx->n_tok == 1 && is_block_keyword (&lx->tok[0]))
-        return missing_end (r, "triangles", opened, lx->line);
-      /* Milkshape writes an empty material line: then this is the first vertex. */
-      line_is_vertex = after_empty && looks_like_vertex (lx);
-      after_empty = false;
-      if (line_is_vertex)
-        {
-          if (!intern_material (r, "", 0, &material))
-            return fail_memory (r);
-        }
-      else
-        {
-          const Token *first = &lx->tok[0];
-          const Token *last = &lx->tok[lx->n_tok < MAX_TOKENS ? lx->n_tok - 1 : MAX_TOKENS - 1];
-          size_t len = (size_t) (last->p + last->len - first->p);
-          const char *name = first->p;
-
-          if (memchr (first->p, '\0', len) != NULL || len > OSSA_MAX_NAME_BYTES)
-            return fail (r, lx->line, OSSA_ERROR_INVALID, "an unreadable or too long material name");
-          if (!ossa_utf8_valid (first->p, len))
-            {
-              if (!latin1_to_scratch (r, first->p, len))
-                return fail_memory (r);
-              name = r->scratch;
-              len = strlen (r->scratch);
-            }
-          if (!intern_material (r, name, len, &material))
-            return fail_memory (r);
-        }
-      if (!add_triangle (r, material))
-        return false;
-      t = smd->n_triangles;
-      for (int have = 0; have < 3; have++)
-        {
-          if (have > 0 || !line_is_vertex)
-            {
-              do
-                if (!lexer_next (lx))
-                  return fail (r, lx->line, OSSA_ERROR_FORMAT,
-                               "a triangle with fewer than three vertices (%d) at the end of the file",
-                               have);
-              while (lx->n_tok == 0 && !lx->unterminated);
-            }
-          if ((lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
-              || (lx->n_tok < 9 && !(lx->n_tok > 0 && parse_int (&lx->tok[0], &(int32_t) { 0 }))))
-            return fail (r, lx->line, OSSA_ERROR_FORMAT, "a triangle with fewer than three vertices (%d)",
-                         have);
-          if (!read_vertex_line (r, &smd->vertices[3 * t + (size_t) have]))
-            return false;
-        }
-      smd->n_triangles = t + 1;
-    }
-  return missing_end (r, "triangles", opened, lx->line);
-}
-
-/* ---- vertexanimation ---- */
-
-static bool
-read_vertexanimation (Reader *r)
-{
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   OssaSmd *smd = r->smd;
   int opened = lx->line;
 
   smd->vertexanimation_line = lx->line;
-  while (lexer_next (lx))
+  while (_ossa_smd_lexer_next (lx))
     {
       int32_t id;
       double v;
 
-      if (!check_in (r))
+      if (!_ossa_smd_check_in (r))
         return false;
       if (lx->n_tok == 0)
         continue;
-      if (lx->n_tok == 1 && token_is (&lx->tok[0], "end"))
+      if (lx->n_tok == 1 && _ossa_smd_token_is (&lx->tok[0], "end"))
         return true;
-      if (lx->n_tok == 1 && is_block_keyword (&lx->tok[0]))
-        return missing_end (r, "vertexanimation", opened, lx->line);
-      if (token_is (&lx->tok[0], "time"))
+      if (lx->n_tok == 1 && _ossa_smd_is_block_keyword (&lx->tok[0]))
+        return _ossa_smd_missing_end (r, "vertexanimation", opened, lx->line);
+      if (_ossa_smd_token_is (&lx->tok[0], "time"))
         {
           if (lx->n_tok != 2)
-            return fail (r, lx->line, OSSA_ERROR_FORMAT,
-                         "wrong field count: %zu fields, a time line has 2 (time N)", lx->n_tok);
-          if (!parse_int (&lx->tok[1], &id))
-            return bad_number (r, &lx->tok[1], "a frame number must be an integer");
+            return _ossa_smd_fail (r, lx->line, OSSA_ERROR_FORMAT,
+                                   "wrong field count: %zu fields, a time line has 2 (time N)", lx->n_tok);
+          if (!_ossa_smd_token_int (&lx->tok[1], &id))
+            return _ossa_smd_bad_number (r, &lx->tok[1], "a frame number must be an integer");
           smd->n_shapes++;
           continue;
         }
       if (lx->n_tok != 7)
-        return fail (r, lx->line, OSSA_ERROR_FORMAT,
-                     "wrong field count: %zu fields, a vertex animation line has 7 (vertex, x y z, nx ny nz)",
-                     lx->n_tok);
+        return _ossa_smd_fail (r, lx->line, OSSA_ERROR_FORMAT,
+                               "wrong field count: %zu fields, a vertex animation line has 7 (vertex, x y z, nx ny nz)",
+                               lx->n_tok);
       if (smd->n_shapes == 0)
-        return fail (r, lx->line, OSSA_ERROR_FORMAT, "a vertex line before the first 'time' line");
-      if (!parse_int (&lx->tok[0], &id) || id < 0)
-        return bad_number (r, &lx->tok[0], "a vertex id must be an integer >= 0");
+        return _ossa_smd_fail (r, lx->line, OSSA_ERROR_FORMAT, "a vertex line before the first 'time' line");
+      if (!_ossa_smd_token_int (&lx->tok[0], &id) || id < 0)
+        return _ossa_smd_bad_number (r, &lx->tok[0], "a vertex id must be an integer >= 0");
       for (int i = 1; i < 7; i++)
-        if (!parse_double (&lx->tok[i], lx->end, &v))
-          return bad_number (r, &lx->tok[i], i < 4 ? "a position" : "a normal");
+        if (!_ossa_smd_token_double (&lx->tok[i], lx->end, &v))
+          return _ossa_smd_bad_number (r, &lx->tok[i], i < 4 ? "a position" : "a normal");
       smd->n_shape_vertices++;
     }
-  return missing_end (r, "vertexanimation", opened, lx->line);
+  return _ossa_smd_missing_end (r, "vertexanimation", opened, lx->line);
 }
 
-/* ---- the file ---- */
-
 static bool
-read_header (Reader *r)
+read_header (OssaSmdReader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
   int32_t version;
 
   /* A UTF-8 byte order mark, then blank and comment lines (Crowbar writes one). */
   if (lx->end - lx->p >= 3 && memcmp (lx->p, "\xef\xbb\xbf", 3) == 0)
     lx->p += 3;
-  while (lexer_next (lx))
+  while (_ossa_smd_lexer_next (lx))
     {
       if (lx->n_tok == 0 && !lx->unterminated)
         continue;
-      if (lx->n_tok < 1 || !token_is (&lx->tok[0], "version"))
-        return fail (r, lx->line, OSSA_ERROR_FORMAT, "not an SMD file: it does not start with 'version 1'");
-      if (lx->n_tok != 2 || !parse_int (&lx->tok[1], &version))
-        return fail (r, lx->line, OSSA_ERROR_FORMAT, "not an SMD file: 'version' is not followed by a number");
+      if (lx->n_tok < 1 || !_ossa_smd_token_is (&lx->tok[0], "version"))
+        return _ossa_smd_fail (r, lx->line, OSSA_ERROR_FORMAT, "not an SMD file: it does not start with 'version 1'");
+      if (lx->n_tok != 2 || !_ossa_smd_token_int (&lx->tok[1], &version))
+        return _ossa_smd_fail (r, lx->line, OSSA_ERROR_FORMAT, "not an SMD file: 'version' is not followed by a number");
       if (version != 1)
-        notice (r, lx->line, "version %d: read as version 1", (int) version);
+        _ossa_smd_notice (r, lx->line, "version %d: read as version 1", (int) version);
       return true;
     }
-  return fail (r, lx->line, OSSA_ERROR_FORMAT, lx->line == 0 ? "not an SMD file: it is empty"
-                                                              : "not an SMD file: no 'version' line");
+  return _ossa_smd_fail (r, lx->line, OSSA_ERROR_FORMAT,
+                         lx->line == 0 ? "not an SMD file: it is empty"
+                                       : "not an SMD file: no 'version' line");
 }
 
 static bool
-read_blocks (Reader *r)
+read_blocks (OssaSmdReader *r)
 {
-  Lexer *lx = &r->lx;
+  OssaSmdLexer *lx = &r->lx;
 
-  while (lexer_next (lx))
+  while (_ossa_smd_lexer_next (lx))
     {
-      const Token *t = &lx->tok[0];
+      const OssaSmdToken *t = &lx->tok[0];
       char text[64];
 
       if (lx->n_tok == 0 && !lx->unterminated)
         continue;
-      if (lx->n_tok == 1 && token_is (t, "nodes"))
+      if (lx->n_tok == 1 && _ossa_smd_token_is (t, "nodes"))
         {
-          if (!read_nodes (r))
+          if (!_ossa_smd_read_nodes (r))
             return false;
         }
-      else if (lx->n_tok == 1 && token_is (t, "skeleton"))
+      else if (lx->n_tok == 1 && _ossa_smd_token_is (t, "skeleton"))
         {
-          if (!read_skeleton (r))
+          if (!_ossa_smd_read_skeleton (r))
             return false;
         }
-      else if (lx->n_tok == 1 && token_is (t, "triangles"))
+      else if (lx->n_tok == 1 && _ossa_smd_token_is (t, "triangles"))
         {
-          if (!read_triangles (r))
+          if (!_ossa_smd_read_triangles (r))
             return false;
         }
-      else if (lx->n_tok == 1 && token_is (t, "vertexanimation"))
+      else if (lx->n_tok == 1 && _ossa_smd_token_is (t, "vertexanimation"))
         {
           if (!read_vertexanimation (r))
             return false;
@@ -1386,31 +125,31 @@ read_blocks (Reader *r)
       else
         {
           if (lx->n_tok == 0)
-            return fail (r, lx->line, OSSA_ERROR_FORMAT, "a quote without its closing quote");
-          token_text (t, text, sizeof text);
-          return fail (r, lx->line, OSSA_ERROR_FORMAT,
-                       "'%s' where a block (nodes, skeleton, triangles, vertexanimation) should start",
-                       text);
+            return _ossa_smd_fail (r, lx->line, OSSA_ERROR_FORMAT, "a quote without its closing quote");
+          _ossa_smd_token_text (t, text, sizeof text);
+          return _ossa_smd_fail (r, lx->line, OSSA_ERROR_FORMAT,
+                                 "'%s' where a block (nodes, skeleton, triangles, vertexanimation) should start",
+                                 text);
         }
     }
   if (!r->have_nodes)
-    return fail (r, lx->line, OSSA_ERROR_FORMAT, "no 'nodes' block");
+    return _ossa_smd_fail (r, lx->line, OSSA_ERROR_FORMAT, "no 'nodes' block");
   return true;
 }
 
 /* Turns the pool offsets into pointers, once the pool no longer moves. */
 static bool
-finish (Reader *r)
+finish (OssaSmdReader *r)
 {
   OssaSmd *smd = r->smd;
   OssaSmdPrivate *priv;
   size_t path_off = 0;
 
-  if (r->path != NULL && !pool_add (r, r->path, strlen (r->path), &path_off))
-    return fail_memory (r);
+  if (r->path != NULL && !_ossa_smd_pool_add (r, r->path, strlen (r->path), &path_off))
+    return _ossa_smd_fail_memory (r);
   priv = calloc (1, sizeof *priv);
   if (priv == NULL)
-    return fail_memory (r);
+    return _ossa_smd_fail_memory (r);
   smd->priv = priv;
   priv->pool = r->pool;
   r->pool = NULL;
@@ -1422,14 +161,14 @@ finish (Reader *r)
     {
       smd->materials = malloc (smd->n_materials * sizeof *smd->materials);
       if (smd->materials == NULL)
-        return fail_memory (r);
+        return _ossa_smd_fail_memory (r);
       for (size_t i = 0; i < smd->n_materials; i++)
         smd->materials[i] = priv->pool + r->material_off[i];
     }
   if (smd->n_shapes > 0 || smd->n_shape_vertices > 0)
-    notice (r, smd->vertexanimation_line,
-            "vertex animation skipped: %zu %s, %zu vertex lines (an Ossa document holds no vertex animation)",
-            smd->n_shapes, smd->n_shapes == 1 ? "shape" : "shapes", smd->n_shape_vertices);
+    _ossa_smd_notice (r, smd->vertexanimation_line,
+                      "vertex animation skipped: %zu %s, %zu vertex lines (an Ossa document holds no vertex animation)",
+                      smd->n_shapes, smd->n_shapes == 1 ? "shape" : "shapes", smd->n_shape_vertices);
   return true;
 }
 
@@ -1437,7 +176,7 @@ OssaSmd *
 ossa_smd_read_bytes (const char *data, size_t size, const char *path,
                      const OssaSmdCallbacks *callbacks, OssaError *err)
 {
-  Reader r;
+  OssaSmdReader r;
   bool ok;
 
   memset (&r, 0, sizeof r);
@@ -1448,13 +187,13 @@ ossa_smd_read_bytes (const char *data, size_t size, const char *path,
   r.lx.end = data + size;
   if (size > OSSA_SMD_MAX_FILE_SIZE)
     {
-      fail (&r, 0, OSSA_ERROR_LIMIT, "the file is %zu bytes (limit %zu)", size, OSSA_SMD_MAX_FILE_SIZE);
+      _ossa_smd_fail (&r, 0, OSSA_ERROR_LIMIT, "the file is %zu bytes (limit %zu)", size, OSSA_SMD_MAX_FILE_SIZE);
       return NULL;
     }
   r.smd = calloc (1, sizeof *r.smd);
   if (r.smd == NULL)
     {
-      fail_memory (&r);
+      _ossa_smd_fail_memory (&r);
       return NULL;
     }
   ok = read_header (&r) && read_blocks (&r) && finish (&r);

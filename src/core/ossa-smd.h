@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Valve SMD ("studiomdl data"): reading reference, animation and vertex-animation
- * files, turning them into a 2D document (skeleton, mesh, animations) by projecting
- * the 3D skeleton onto a plane, and writing an animation back as SMD.
+ * files into an OssaSmd, which owns every array and string it points to (free it
+ * with ossa_smd_free()). Turning one into a 2D document and writing an animation
+ * back as SMD are in ossa-smd-project.h, which this header includes.
  *
  * Threads: nothing here keeps global state except a C locale object made once, so
  * an editor can run an import on a worker thread. Progress and cancel go through
@@ -120,77 +121,9 @@ void ossa_smd_free (OssaSmd *smd);
 /* Index of the node called name, or -1. */
 ssize_t ossa_smd_find_node (const OssaSmd *smd, const char *name);
 
-/* ---- 3D → 2D ---- */
-
-typedef enum
-{
-  OSSA_SMD_PLANE_XZ = 0,   /* 3D (X, Z) → 2D (x, y): a Z-up model seen from the side */
-  OSSA_SMD_PLANE_XY,       /* (X, Y) → (x, y) */
-  OSSA_SMD_PLANE_YZ,       /* (Y, Z) → (x, y) */
-} OssaSmdPlane;
-
-typedef struct
-{
-  OssaSmdPlane     plane;     /* default XZ */
-  float            fps;       /* frame N is at (N − N₀) / fps; default 30 */
-  float            simplify;  /* 0: a key per frame; else drop keys that linear
-                               * interpolation reproduces within this (units, radians) */
-  OssaSmdCallbacks callbacks;
-} OssaSmdImportOptions;
-
-/* Defaults: plane XZ, 30 fps, no simplification, no callbacks. */
-void ossa_smd_import_options_init (OssaSmdImportOptions *options);
-
-/* "xz", "xy", "yz"; false for anything else. */
-bool ossa_smd_plane_from_string (const char *s, OssaSmdPlane *plane);
-const char *ossa_smd_plane_name (OssaSmdPlane plane);
-
-/* The 2D world joint position and angle of every node in frame `frame` of smd,
- * as the importer derives them (joint = projected 3D joint; angle = towards the
- * first child's projected joint, else along the projected x axis, else the
- * parent's). xy and angle have 2 × n_nodes and n_nodes entries. */
-void ossa_smd_project_frame (const OssaSmd *smd, size_t frame, OssaSmdPlane plane,
-                             double *xy, double *angle);
-
-/* A new document from a reference SMD: the skeleton from its first frame, a mesh
- * named `name` from its triangles (each vertex bound rigidly to one bone, its
- * position in that bone's space), and, when the file has more than one frame, an
- * animation named `name` as well. NULL with err set on failure. */
-OssaDocument *ossa_smd_to_document (const OssaSmd *ref, const char *name,
-                                    const OssaSmdImportOptions *options, OssaError *err);
-
-/* Adds the frames of anim as an animation called name to doc, whose skeleton must
- * be the one ossa_smd_to_document() made from ref (ref gives the 3D rest of bones
- * anim leaves out). Bones are matched by name; anim's bones the skeleton lacks are
- * reported through notice() and skipped. Returns the animation's index or -1. */
-ssize_t ossa_smd_add_animation (OssaDocument *doc, const OssaSmd *ref, const OssaSmd *anim,
-                                const char *name, const OssaSmdImportOptions *options,
-                                OssaError *err);
-
-/* The whole import the CLI and the editor do: paths[0] is the reference, the others
- * animations, each named after its file's stem. Progress runs 0 to 1 over all the
- * files; errors carry the file and line. */
-OssaDocument *ossa_smd_import_files (const char *const *paths, size_t n_paths,
-                                     const OssaSmdImportOptions *options, OssaError *err);
-
-/* "walk" for "/a/b/walk.smd". Writes at most size bytes, NUL-terminated. */
-void ossa_smd_stem (const char *path, char *buf, size_t size);
-
-/* ---- export ---- */
-
-/* Animation anim_index of doc as an animation SMD (plane xz, z = 0): every bone in
- * every frame, frames 0..round(duration · fps) sampled at frame / fps. Each bone's
- * 3D local is taken from the 2D world pose, so importing the file again (plane xz,
- * same fps) gives the same world joint positions, and the same local transforms
- * when each bone points at its first child as imported bones do. Names holding a
- * double quote cannot be written and are refused. *text is malloc'd. */
-bool ossa_smd_export_animation (const OssaDocument *doc, size_t anim_index, char **text,
-                                size_t *length, OssaError *err);
-
-/* The same, written atomically to path. */
-bool ossa_smd_save_animation (const OssaDocument *doc, size_t anim_index, const char *path,
-                              OssaError *err);
-
 #ifdef __cplusplus
 }
 #endif
+
+/* Code that includes this header gets the import and export too, as it always has. */
+#include "ossa-smd-project.h"

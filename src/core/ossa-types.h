@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The enums and limits shared by the whole core and stored in files (channels,
+ * interpolations, spins, the OSSA_MAX_* limits), and their names. Nothing here
+ * allocates. */
 #pragma once
 
 #include <stddef.h>

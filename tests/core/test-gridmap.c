@@ -40,6 +40,24 @@ parse_fails (const char *text, int line, const char *needle)
   g_assert_null (map.cells);
 }
 
+/* The name ossa_grid_map_load() gives a map: the base name without extension. */
+static void
+test_gridmap_name_for_path (void)
+{
+  static const char *const cases[][2] = {
+    { "a/b/maze.map", "maze" }, { "maze.map", "maze" }, { "dir.d/maze", "maze" },
+    { "a/.hidden", ".hidden" }, { "two.dots.map", "two.dots" },
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      char *name = ossa_grid_map_name_for_path (cases[i][0]);
+
+      g_assert_cmpstr (name, ==, cases[i][1]);
+      free (name);
+    }
+}
+
 static void
 test_gridmap_article (void)
 {
@@ -324,6 +342,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/gridmap/article", test_gridmap_article);
+  g_test_add_func ("/gridmap/name-for-path", test_gridmap_name_for_path);
   g_test_add_func ("/gridmap/tolerated", test_gridmap_tolerated);
   g_test_add_func ("/gridmap/errors", test_gridmap_errors);
   g_test_add_func ("/gridmap/round-trip", test_gridmap_round_trip);

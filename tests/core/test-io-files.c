@@ -188,6 +188,19 @@ test_load_errors (void)
   g_assert_cmpuint (size, ==, 0);
   free (data);
 
+  /* ossa_file_read_fd: the same from an open file, which stays open; the cap. */
+  g_assert_true (g_file_set_contents (junk, "0123456789", 10, NULL));
+  fd = open (junk, O_RDONLY);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_false (ossa_file_read_fd (fd, junk, 9, &data, &size, &err));
+  g_assert_cmpint (err.code, ==, OSSA_ERROR_LIMIT);
+  g_assert_cmpstr (err.path, ==, junk);
+  g_assert_true (ossa_file_read_fd (fd, junk, 10, &data, &size, &err));
+  g_assert_cmpuint (size, ==, 10);
+  g_assert_cmpmem (data, size, "0123456789", 10);
+  free (data);
+  g_assert_cmpint (close (fd), ==, 0);
+
   /* A sparse file over OSSA_MAX_FILE_SIZE is refused by its size alone. */
   ossa_error_clear (&err);
   fd = open (huge, O_WRONLY | O_CREAT | O_TRUNC, 0644);

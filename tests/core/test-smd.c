@@ -678,6 +678,54 @@ check_spin (float simplify)
   g_free (text);
 }
 
+/* ossa_smd_import_bytes() makes of bytes the document ossa_smd_import_files()
+ * makes of the file holding them, named after the path. */
+static void
+test_import_bytes (void)
+{
+  static const char text[] =
+    "version 1\n"
+    "nodes\n0 \"root\" -1\n1 \"arm\" 0\nend\n"
+    "skeleton\n"
+    "time 0\n0 0 0 0 0 0 0\n1 1 0 0 0 0 0\n"
+    "time 1\n0 0 0 0 0 0 0.5\n1 1 0 1 0 0 0\n"
+    "end\n";
+  char *path = g_build_filename (g_get_tmp_dir (), "ossa-test-smd-bytes.smd", NULL);
+  const char *paths[1] = { path };
+  OssaError err = { 0 }, from_file_err;
+  OssaDocument *from_file, *from_bytes;
+  uint8_t *a, *b;
+  size_t na, nb;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  from_file = ossa_smd_import_files (paths, 1, NULL, &err);
+  from_bytes = ossa_smd_import_bytes (text, strlen (text), path, NULL, &err);
+  g_assert_nonnull (from_file);
+  g_assert_nonnull (from_bytes);
+  g_assert_cmpuint (from_bytes->n_animations, ==, 1);
+  g_assert_cmpstr (from_bytes->animations[0].name, ==, "ossa-test-smd-bytes");
+  g_assert_true (ossa_document_to_bytes (from_file, &a, &na, &err));
+  g_assert_true (ossa_document_to_bytes (from_bytes, &b, &nb, &err));
+  g_assert_cmpmem (a, na, b, nb);
+  free (a);
+  free (b);
+  ossa_document_free (from_file);
+  ossa_document_free (from_bytes);
+
+  /* Errors are those of reading the file: the same message, path and line. */
+  g_assert_true (g_file_set_contents (path, "version 1\nnodes\n", -1, NULL));
+  g_assert_null (ossa_smd_import_files (paths, 1, NULL, &err));
+  from_file_err = err;
+  ossa_error_clear (&err);
+  g_assert_null (ossa_smd_import_bytes ("version 1\nnodes\n", 16, path, NULL, &err));
+  g_assert_cmpstr (err.message, ==, from_file_err.message);
+  g_assert_cmpstr (err.path, ==, path);
+  g_assert_cmpint (err.line, ==, from_file_err.line);
+  g_assert_cmpint (err.line, >, 0);
+  g_unlink (path);
+  g_free (path);
+}
+
 static void
 test_spin (void)
 {
@@ -1022,6 +1070,7 @@ main (int argc, char **argv)
   g_test_add_func ("/smd/numbers", test_numbers);
   g_test_add_func ("/smd/truncated-and-garbage", test_truncated_and_garbage);
   g_test_add_func ("/smd/truncated-lines", test_truncated_lines);
+  g_test_add_func ("/smd/import-bytes", test_import_bytes);
   g_test_add_func ("/smd/spin", test_spin);
   g_test_add_func ("/smd/simplify", test_simplify);
   g_test_add_func ("/smd/round-trip", test_round_trip);
