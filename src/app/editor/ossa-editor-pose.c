@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The pose on show, recomputed when stale, the unkeyed edits shown over it, and the
- * one way tools change a bone's pose. */
+/* The pose on show: an OssaPose (the instance beside the document's skeleton data)
+ * recomputed when stale, the unkeyed edits shown over it, and the one way tools
+ * change a bone's pose. */
 #define G_LOG_DOMAIN "ossa-editor"
 
 #include "config.h"
@@ -12,36 +13,28 @@
 #include "ossa-editor-private.h"
 #include "ossa-gerror.h"
 
-static void
-ensure_pose_capacity (OssaEditor *self)
-{
-  gsize n = self->document->skeleton.n_bones;
-
-  if (n <= self->pose_capacity && self->local != NULL)
-    return;
-  self->pose_capacity = MAX (n, 16);
-  self->local = g_renew (OssaTransform, self->local, self->pose_capacity);
-  self->world = g_renew (OssaXform, self->world, self->pose_capacity);
-}
-
+/* The rest pose in Setup mode, the current animation at the playhead in Animate
+ * mode, with the pending edits over it. Runs every frame of a drag: it reuses the
+ * pose's arrays and allocates only when the skeleton outgrows them. */
 static void
 update_pose (OssaEditor *self)
 {
   const OssaDocument *doc = self->document;
+  OssaPose *pose = self->pose;
 
-  ensure_pose_capacity (self);
+  if (!ossa_pose_resize (pose, doc->skeleton.n_bones, NULL))
+    g_error ("out of memory");
   if (self->mode == OSSA_EDIT_MODE_ANIMATE && self->animation >= 0
       && (gsize) self->animation < doc->n_animations)
-    ossa_animation_sample_pose (&doc->animations[self->animation], &doc->skeleton,
-                                (float) self->time, self->local);
+    ossa_pose_sample (pose, &doc->animations[self->animation], &doc->skeleton,
+                      (float) self->time);
   else
-    for (gsize i = 0; i < doc->skeleton.n_bones; i++)
-      self->local[i] = doc->skeleton.bones[i].rest;
+    ossa_pose_set_rest (pose, &doc->skeleton);
   if (self->mode == OSSA_EDIT_MODE_ANIMATE && self->n_pending > 0)
     for (gsize i = 0; i < doc->skeleton.n_bones && i < self->pending_capacity; i++)
       if (self->pending_set[i])
-        self->local[i] = self->pending[i];
-  ossa_pose_compute_world (&doc->skeleton, self->local, self->world);
+        pose->local[i] = self->pending[i];
+  ossa_pose_update_world (pose, &doc->skeleton);
   self->pose_stale = FALSE;
 }
 
@@ -51,7 +44,7 @@ ossa_editor_get_local (OssaEditor *self)
   g_return_val_if_fail (OSSA_IS_EDITOR (self), NULL);
   if (self->pose_stale)
     update_pose (self);
-  return self->local;
+  return self->pose->local;
 }
 
 const OssaXform *
@@ -60,7 +53,7 @@ ossa_editor_get_world (OssaEditor *self)
   g_return_val_if_fail (OSSA_IS_EDITOR (self), NULL);
   if (self->pose_stale)
     update_pose (self);
-  return self->world;
+  return self->pose->world;
 }
 
 /* Auto-key off: the edit shows, unkeyed, until K keys it or the playhead moves. */

@@ -53,10 +53,9 @@ struct _OssaEditor
   GArray        *selection;     /* guint, ascending */
   int            primary;
 
-  /* ossa-editor-pose.c: the pose on show, recomputed when stale. */
-  OssaTransform *local;
-  OssaXform     *world;
-  gsize          pose_capacity;
+  /* ossa-editor-pose.c: the pose on show, recomputed when stale; its arrays are
+   * what ossa_editor_get_local() and ossa_editor_get_world() return. */
+  OssaPose      *pose;
   gboolean       pose_stale;
 
   /* Animate mode with auto-key off: the pose edits not keyed yet, shown over the

@@ -129,8 +129,7 @@ ossa_editor_finalize (GObject *object)
   g_array_unref (self->parents);
   g_array_unref (self->key_selection);
   g_array_unref (self->clipboard);
-  g_free (self->local);
-  g_free (self->world);
+  ossa_pose_free (self->pose);
   g_free (self->pending);
   g_free (self->pending_set);
   G_OBJECT_CLASS (ossa_editor_parent_class)->finalize (object);
@@ -274,6 +273,9 @@ ossa_editor_init (OssaEditor *self)
   self->parents = g_array_new (FALSE, FALSE, sizeof (int32_t));
   self->primary = -1;
   self->animation = -1;
+  self->pose = ossa_pose_new (&self->document->skeleton, NULL);
+  if (self->pose == NULL)
+    g_error ("out of memory");
   self->pose_stale = TRUE;
   self->key_selection = g_array_new (FALSE, FALSE, sizeof (OssaKeyRef));
   self->clipboard = g_array_new (FALSE, FALSE, sizeof (OssaClipKey));
