@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The document's animations: adding, duplicating, removing and changing them, each
- * one undo step, and the animation (and its length) the key edits need. */
 #define G_LOG_DOMAIN "ossa-editor"
 
 #include "config.h"
+
+/* The document's animations: adding, duplicating, removing and changing them, each
+ * one undo step, and the animation (and its length) the key edits need. */
 
 #include <glib/gi18n.h>
 

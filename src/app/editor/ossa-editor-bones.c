@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "ossa-editor"
+
+#include "config.h"
+
 /* The editor's bone edits: the one door through which the canvas, the bone tree,
  * the inspector and the window's actions change the skeleton. Each builds the core
  * command (which validates and changes nothing on refusal) and runs it through the
  * undo history; widgets never build commands themselves. */
-#define G_LOG_DOMAIN "ossa-editor"
-
-#include "config.h"
 
 #include <stdlib.h>
 

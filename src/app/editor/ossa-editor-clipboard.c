@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The key clipboard: the selected keys copied (the editor keeps the copy, per
- * window) and pasted at the playhead, onto the same or the selected bones. */
 #define G_LOG_DOMAIN "ossa-editor"
 
 #include "config.h"
+
+/* The key clipboard: the selected keys copied (the editor keeps the copy, per
+ * window) and pasted at the playhead, onto the same or the selected bones. */
 
 #include <math.h>
 #include <string.h>

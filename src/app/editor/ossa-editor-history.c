@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The undo history: every edit of the document goes through ossa_editor_execute();
- * groups, merge ids, undo and redo, and the batches of multi-key edits. */
 #define G_LOG_DOMAIN "ossa-editor"
 
 #include "config.h"
+
+/* The undo history: every edit of the document goes through ossa_editor_execute();
+ * groups, merge ids, undo and redo, and the batches of multi-key edits. */
 
 #include "ossa-editor-private.h"
 #include "ossa-gerror.h"

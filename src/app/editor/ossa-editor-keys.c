@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The keys of the current animation: which are selected ("key-selection-changed"),
- * and the edits of them (key, delete, move, interpolation, spin), each one undo
- * step. */
 #define G_LOG_DOMAIN "ossa-editor"
 
 #include "config.h"
+
+/* The keys of the current animation: which are selected ("key-selection-changed"),
+ * and the edits of them (key, delete, move, interpolation, spin), each one undo
+ * step. */
 
 #include <math.h>
 #include <stdlib.h>

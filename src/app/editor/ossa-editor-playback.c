@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The playhead: the current animation and the time on it, the playback state
- * (playing, speed, auto-key) and moving the playhead by frames or to keys. The
- * editor only holds the state: the timeline moves the playhead while playing. */
 #define G_LOG_DOMAIN "ossa-editor"
 
 #include "config.h"
+
+/* The playhead: the current animation and the time on it, the playback state
+ * (playing, speed, auto-key) and moving the playhead by frames or to keys. The
+ * editor only holds the state: the timeline moves the playhead while playing. */
 
 #include <math.h>
 

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The pose on show: an OssaPose (the instance beside the document's skeleton data)
- * recomputed when stale, the unkeyed edits shown over it, and the one way tools
- * change a bone's pose. */
 #define G_LOG_DOMAIN "ossa-editor"
 
 #include "config.h"
+
+/* The pose on show: an OssaPose (the instance beside the document's skeleton data)
+ * recomputed when stale, the unkeyed edits shown over it, and the one way tools
+ * change a bone's pose. */
 
 #include <string.h>
 
@@ -183,11 +184,5 @@ ossa_editor_set_bone_local (OssaEditor *self, guint bone, const OssaTransform *l
   if (self->mode == OSSA_EDIT_MODE_ANIMATE)
     return key_bone_local (self, bone, local, merge_id, error);
   command = ossa_command_set_bone_rest (self->document, bone, local, &err);
-  if (command == NULL)
-    {
-      ossa_gerror_set_from_core (error, &err);
-      return FALSE;
-    }
-  ossa_command_set_merge_id (command, merge_id);
-  return ossa_editor_execute (self, command, error);
+  return _ossa_editor_run (self, command, &err, merge_id, error);
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The bone selection: bone indices, ascending, and the primary bone (the last one
- * picked), found again by name after a structure edit. */
 #define G_LOG_DOMAIN "ossa-editor"
 
 #include "config.h"
+
+/* The bone selection: bone indices, ascending, and the primary bone (the last one
+ * picked), found again by name after a structure edit. */
 
 #include "ossa-editor-private.h"
 

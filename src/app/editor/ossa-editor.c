@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* OssaEditor itself: the GObject (properties, signals, finalize), the document it
- * owns with loading and saving it, the mode and the tool, and what every change of
- * the document implies. The other parts are in the ossa-editor-*.c beside it. */
 #define G_LOG_DOMAIN "ossa-editor"
 
 #include "config.h"
+
+/* OssaEditor itself: the GObject (properties, signals, finalize), the document it
+ * owns with loading and saving it, the mode and the tool, and what every change of
+ * the document implies. The other parts are in the ossa-editor-*.c beside it. */
 
 #include <string.h>
 
