@@ -8,7 +8,10 @@
               src/app only core and app ones; a folder's -private.h is included only
               by that folder (and by tests and benches);
   size        no source file of src/, bench/ or tests/ is over 1,200 lines;
-  headers     every header says what its file is for in a comment at its top.
+  headers     every header says what its file is for in a comment at its top;
+  potfiles    po/POTFILES.in lists every source and template with strings to
+              translate, and nothing that is gone (so a moved file keeps its
+              strings in the catalogs).
 
 Usage: check-house.py SOURCE_ROOT [RULE…]; prints one line per breach as
 FILE:LINE: message, and exits 1 when there is any.
@@ -117,11 +120,41 @@ def check_headers(root):
                    'no comment at the top saying what this header is for')
 
 
+TRANSLATABLE_C = re.compile(r'(?<![\w])(?:_|N_|C_|NC_)\s*\(\s*"|\bg_dngettext\s*\(|\bngettext\s*\(')
+TRANSLATABLE_UI = re.compile(r'translatable="yes"')
+
+
+def translatable_files(root):
+    found = set()
+    for top, exts, pattern in (('src', ('.c',), TRANSLATABLE_C),
+                               ('ui', ('.ui',), TRANSLATABLE_UI)):
+        for path in sources(root, top, exts):
+            if pattern.search('\n'.join(read_lines(path))):
+                found.add(rel(root, path))
+    return found
+
+
+def check_potfiles(root):
+    potfiles = os.path.join(root, 'po', 'POTFILES.in')
+    listed = {}
+    for number, line in enumerate(read_lines(potfiles), 1):
+        line = line.strip()
+        if line and not line.startswith('#'):
+            listed[line] = number
+    for name, number in sorted(listed.items()):
+        if not os.path.exists(os.path.join(root, name)):
+            yield ('po/POTFILES.in', number, f'{name} does not exist')
+    for name in sorted(translatable_files(root) - set(listed)):
+        yield ('po/POTFILES.in', len(listed) + 1,
+               f'{name} has strings to translate but is not listed')
+
+
 RULES = {
     'edit-door': check_edit_door,
     'layers': check_layers,
     'size': check_size,
     'headers': check_headers,
+    'potfiles': check_potfiles,
 }
 
 

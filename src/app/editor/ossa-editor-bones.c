@@ -1,34 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "ossa-editor"
+
+#include "config.h"
+
 /* The editor's bone edits: the one door through which the canvas, the bone tree,
  * the inspector and the window's actions change the skeleton. Each builds the core
  * command (which validates and changes nothing on refusal) and runs it through the
  * undo history; widgets never build commands themselves. */
-#define G_LOG_DOMAIN "ossa-editor"
-
-#include "config.h"
 
 #include <stdlib.h>
 
 #include <glib/gi18n.h>
 
-#include "ossa-editor.h"
+#include "ossa-editor-private.h"
 #include "ossa-gerror.h"
-
-/* Runs a just-built command (NULL: refused, err says why) with merge_id (0: its own
- * undo step). */
-static gboolean
-run_bone_command (OssaEditor *self, OssaCommand *command, const OssaError *err,
-                  guint64 merge_id, GError **error)
-{
-  if (command == NULL)
-    {
-      ossa_gerror_set_from_core (error, err);
-      return FALSE;
-    }
-  if (merge_id != 0)
-    ossa_command_set_merge_id (command, merge_id);
-  return ossa_editor_execute (self, command, error);
-}
 
 /**
  * ossa_editor_add_bone:
@@ -47,7 +32,7 @@ ossa_editor_add_bone (OssaEditor *self, const char *name, int parent, const Ossa
   g_return_val_if_fail (OSSA_IS_EDITOR (self), -1);
   doc = ossa_editor_get_document (self);
   command = ossa_command_add_bone (doc, name, (int32_t) parent, rest, length, color, &err);
-  if (!run_bone_command (self, command, &err, 0, error))
+  if (!_ossa_editor_run (self, command, &err, 0, error))
     return -1;
   return (int) ossa_editor_get_document (self)->skeleton.n_bones - 1;
 }
@@ -61,7 +46,7 @@ ossa_editor_set_bone_rest (OssaEditor *self, guint bone, const OssaTransform *re
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   command = ossa_command_set_bone_rest (ossa_editor_get_document (self), bone, rest, &err);
-  return run_bone_command (self, command, &err, merge_id, error);
+  return _ossa_editor_run (self, command, &err, merge_id, error);
 }
 
 gboolean
@@ -73,7 +58,7 @@ ossa_editor_set_bone_length (OssaEditor *self, guint bone, float length, guint64
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   command = ossa_command_set_bone_length (ossa_editor_get_document (self), bone, length, &err);
-  return run_bone_command (self, command, &err, merge_id, error);
+  return _ossa_editor_run (self, command, &err, merge_id, error);
 }
 
 gboolean
@@ -84,7 +69,7 @@ ossa_editor_set_bone_color (OssaEditor *self, guint bone, guint32 color, GError 
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   command = ossa_command_set_bone_color (ossa_editor_get_document (self), bone, color, &err);
-  return run_bone_command (self, command, &err, 0, error);
+  return _ossa_editor_run (self, command, &err, 0, error);
 }
 
 /* Whether @name would be accepted for @bone, without renaming: a bone tree's
@@ -114,7 +99,7 @@ ossa_editor_rename_bone (OssaEditor *self, guint bone, const char *name, GError 
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   command = ossa_command_rename_bone (ossa_editor_get_document (self), bone, name, &err);
-  return run_bone_command (self, command, &err, 0, error);
+  return _ossa_editor_run (self, command, &err, 0, error);
 }
 
 gboolean
@@ -126,7 +111,7 @@ ossa_editor_reparent_bone (OssaEditor *self, guint bone, int new_parent, GError 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   command = ossa_command_reparent_bone (ossa_editor_get_document (self), bone,
                                         (int32_t) new_parent, &err);
-  return run_bone_command (self, command, &err, 0, error);
+  return _ossa_editor_run (self, command, &err, 0, error);
 }
 
 /**
@@ -148,21 +133,13 @@ ossa_editor_shape_bone (OssaEditor *self, guint bone, const OssaTransform *rest,
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   doc = ossa_editor_get_document (self);
   command = ossa_command_set_bone_rest (doc, bone, rest, &err);
-  if (command != NULL && !run_bone_command (self, command, &err, merge_id, error))
+  if (command != NULL && !_ossa_editor_run (self, command, &err, merge_id, error))
     return FALSE;
   doc = ossa_editor_get_document (self);
   command = ossa_command_set_bone_length (doc, bone, length, &err);
-  if (command != NULL && !run_bone_command (self, command, &err, merge_id, error))
+  if (command != NULL && !_ossa_editor_run (self, command, &err, merge_id, error))
     return FALSE;
   return TRUE;
-}
-
-static int
-compare_guint (const void *a, const void *b)
-{
-  guint x = *(const guint *) a, y = *(const guint *) b;
-
-  return x < y ? -1 : x > y;
 }
 
 /* Whether a bone above @bone is in @bones (ascending): then removing that one takes
@@ -174,7 +151,7 @@ has_listed_ancestor (const OssaSkeleton *skel, guint bone, const guint *bones, g
     {
       guint key = (guint) up;
 
-      if (bsearch (&key, bones, n_bones, sizeof *bones, compare_guint) != NULL)
+      if (bsearch (&key, bones, n_bones, sizeof *bones, _ossa_editor_compare_bones) != NULL)
         return TRUE;
     }
   return FALSE;
@@ -212,7 +189,7 @@ ossa_editor_remove_bones (OssaEditor *self, const guint *bones, gsize n_bones, G
 
       command = ossa_command_remove_bone (ossa_editor_get_document (self),
                                          g_array_index (doomed, guint, k - 1), &err);
-      run_bone_command (self, command, &err, 0, &failure);
+      _ossa_editor_run (self, command, &err, 0, &failure);
     }
   ossa_editor_end_group (self);
   if (failure != NULL)

@@ -10,23 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "ossa-editor-maps.h"
+#include "ossa-editor-private.h"
 #include "ossa-gerror.h"
-
-/* Runs a just-built command (NULL: refused, err says why) with merge_id (0: its own
- * undo step). */
-static gboolean
-run_map_command (OssaEditor *self, OssaCommand *command, const OssaError *err,
-                 guint64 merge_id, GError **error)
-{
-  if (command == NULL)
-    {
-      ossa_gerror_set_from_core (error, err);
-      return FALSE;
-    }
-  if (merge_id != 0)
-    ossa_command_set_merge_id (command, merge_id);
-  return ossa_editor_execute (self, command, error);
-}
 
 char *
 ossa_editor_unique_map_name (OssaEditor *self, const char *base)
@@ -65,7 +50,7 @@ ossa_editor_add_map (OssaEditor *self, const OssaGridMap *map, GError **error)
   named = *map;
   named.name = name;
   command = ossa_command_add_map (ossa_editor_get_document (self), &named, &err);
-  if (!run_map_command (self, command, &err, 0, error))
+  if (!_ossa_editor_run (self, command, &err, 0, error))
     return -1;
   return (int) ossa_editor_get_document (self)->n_maps - 1;
 }
@@ -78,7 +63,7 @@ ossa_editor_remove_map (OssaEditor *self, guint map, GError **error)
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   command = ossa_command_remove_map (ossa_editor_get_document (self), map, &err);
-  return run_map_command (self, command, &err, 0, error);
+  return _ossa_editor_run (self, command, &err, 0, error);
 }
 
 gboolean
@@ -89,7 +74,7 @@ ossa_editor_resize_map (OssaEditor *self, guint map, guint width, guint height, 
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   command = ossa_command_resize_map (ossa_editor_get_document (self), map, width, height, &err);
-  return run_map_command (self, command, &err, 0, error);
+  return _ossa_editor_run (self, command, &err, 0, error);
 }
 
 gboolean
@@ -105,7 +90,7 @@ ossa_editor_set_map_cells (OssaEditor *self, guint map, guint x, guint y, guint 
   command = ossa_command_set_map_cells (ossa_editor_get_document (self), map, x, y, width,
                                         height, values, &err);
   if (command == NULL)
-    return run_map_command (self, command, &err, 0, error);
+    return _ossa_editor_run (self, command, &err, 0, error);
   /* A stroke over cells that already have the paint: no undo step. */
   ossa_command_map_cells_rect (command, NULL, NULL, NULL, &w, &h);
   if (w == 0 || h == 0)
@@ -114,7 +99,7 @@ ossa_editor_set_map_cells (OssaEditor *self, guint map, guint x, guint y, guint 
       return TRUE;
     }
   ossa_command_set_label (command, label);
-  return run_map_command (self, command, &err, 0, error);
+  return _ossa_editor_run (self, command, &err, 0, error);
 }
 
 gboolean
@@ -136,5 +121,5 @@ ossa_editor_set_map_endpoints (OssaEditor *self, guint map, gboolean has_start, 
     return TRUE;
   command = ossa_command_set_map_endpoints (doc, map, has_start, start_x, start_y, has_goal,
                                             goal_x, goal_y, &err);
-  return run_map_command (self, command, &err, merge_id, error);
+  return _ossa_editor_run (self, command, &err, merge_id, error);
 }

@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+/* OssaEditor, the model behind one window: the open document and everything the
+ * panes share about it. The editor owns the document, the history, the selections
+ * and the pose; what its getters return stays the editor's, valid until the next
+ * change. Each section below names the file that implements it. */
+
 #include <gio/gio.h>
 
 #include "ossa-command.h"
@@ -48,6 +53,8 @@ typedef struct
   float       time;
 } OssaKeyRef;
 
+/* ---- ossa-editor.c: the editor, its document on disk, the mode and the tool ---- */
+
 OssaEditor         *ossa_editor_new              (void);
 
 const OssaDocument *ossa_editor_get_document     (OssaEditor    *self);
@@ -65,6 +72,15 @@ gboolean            ossa_editor_save             (OssaEditor    *self,
                                                   GFile         *file,
                                                   GError       **error);
 
+OssaEditMode        ossa_editor_get_mode         (OssaEditor    *self);
+void                ossa_editor_set_mode         (OssaEditor    *self,
+                                                  OssaEditMode   mode);
+OssaTool            ossa_editor_get_tool         (OssaEditor    *self);
+void                ossa_editor_set_tool         (OssaEditor    *self,
+                                                  OssaTool       tool);
+
+/* ---- ossa-editor-history.c: every edit through the undo history ---- */
+
 gboolean            ossa_editor_execute          (OssaEditor    *self,
                                                   OssaCommand   *command,
                                                   GError       **error);
@@ -81,6 +97,14 @@ gboolean            ossa_editor_undo             (OssaEditor    *self,
 gboolean            ossa_editor_redo             (OssaEditor    *self,
                                                   GError       **error);
 
+/* ---- ossa-editor-pose.c: the pose on show and the tools' pose edits ---- */
+
+/* The pose on show (the rest pose in Setup mode, the current animation sampled at
+ * the playhead in Animate mode): n_bones local transforms and world matrices,
+ * owned by the editor, valid until the next change. */
+const OssaTransform *ossa_editor_get_local       (OssaEditor    *self);
+const OssaXform     *ossa_editor_get_world       (OssaEditor    *self);
+
 /* The one way tools change a bone's pose: the rest transform in Setup mode, keys at
  * the playhead of the current animation in Animate mode. Edits carrying the same
  * non-zero merge_id (one per drag) become one undo step. */
@@ -89,6 +113,8 @@ gboolean            ossa_editor_set_bone_local   (OssaEditor          *self,
                                                   const OssaTransform *local,
                                                   guint64              merge_id,
                                                   GError             **error);
+
+/* ---- ossa-editor-bones.c: bone edits ---- */
 
 /* Bones, each edit one undo step (ossa-editor-bones.c). A refused edit changes
  * nothing and says why in @error. merge_id as for ossa_editor_set_bone_local(). */
@@ -136,6 +162,8 @@ gboolean            ossa_editor_remove_bones     (OssaEditor          *self,
                                                   gsize                n_bones,
                                                   GError             **error);
 
+/* ---- ossa-editor-selection.c: the bone selection ---- */
+
 /* Selection: bone indices, ascending. The primary bone is the last one picked
  * (what the inspector shows), or -1. */
 const guint        *ossa_editor_get_selection    (OssaEditor    *self,
@@ -151,12 +179,8 @@ void                ossa_editor_toggle_selected  (OssaEditor    *self,
                                                   guint          bone);
 void                ossa_editor_clear_selection  (OssaEditor    *self);
 
-OssaEditMode        ossa_editor_get_mode         (OssaEditor    *self);
-void                ossa_editor_set_mode         (OssaEditor    *self,
-                                                  OssaEditMode   mode);
-OssaTool            ossa_editor_get_tool         (OssaEditor    *self);
-void                ossa_editor_set_tool         (OssaEditor    *self,
-                                                  OssaTool       tool);
+/* ---- ossa-editor-playback.c: the current animation, the playhead and playback ---- */
+
 double              ossa_editor_get_time         (OssaEditor    *self);
 void                ossa_editor_set_time         (OssaEditor    *self,
                                                   double         time);
@@ -164,12 +188,6 @@ void                ossa_editor_set_time         (OssaEditor    *self,
 int                 ossa_editor_get_animation    (OssaEditor    *self);
 void                ossa_editor_set_animation    (OssaEditor    *self,
                                                   int            animation);
-
-/* The pose on show (the rest pose in Setup mode, the current animation sampled at
- * the playhead in Animate mode): n_bones local transforms and world matrices,
- * owned by the editor, valid until the next change. */
-const OssaTransform *ossa_editor_get_local       (OssaEditor    *self);
-const OssaXform     *ossa_editor_get_world       (OssaEditor    *self);
 
 /* Playback state ("playing", "speed" 0.25–2, "auto-key"; the timeline moves the
  * playhead while playing) and the playhead on the current animation's frames. */
@@ -188,6 +206,8 @@ void                ossa_editor_step_frames      (OssaEditor    *self,
                                                   int            frames);
 gboolean            ossa_editor_seek_key         (OssaEditor    *self,
                                                   int            direction);
+
+/* ---- ossa-editor-keys.c: the key selection and key edits ---- */
 
 /* Keys of the current animation: the selection ("key-selection-changed") and the
  * edits of the timeline, each one undo step. */
@@ -222,10 +242,15 @@ gboolean            ossa_editor_set_selected_keys_spin (OssaEditor  *self,
                                                         OssaSpin     spin,
                                                         guint        turns,
                                                         GError     **error);
+
+/* ---- ossa-editor-clipboard.c: copying and pasting keys ---- */
+
 gboolean            ossa_editor_copy_selected_keys (OssaEditor     *self);
 gboolean            ossa_editor_can_paste_keys    (OssaEditor      *self);
 gboolean            ossa_editor_paste_keys        (OssaEditor      *self,
                                                    GError         **error);
+
+/* ---- ossa-editor-animations.c: animations ---- */
 
 /* Animations, each edit one undo step. */
 char               *ossa_editor_dup_unique_animation_name (OssaEditor *self,
@@ -246,5 +271,7 @@ gboolean            ossa_editor_set_animation_props (OssaEditor    *self,
                                                      double         fps,
                                                      gboolean       loop,
                                                      GError       **error);
+
+/* ---- ossa-editor-maps.c: grid-map edits, declared in ossa-editor-maps.h ---- */
 
 G_END_DECLS

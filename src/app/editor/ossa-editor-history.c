@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "ossa-editor"
+
+#include "config.h"
+
+/* The undo history: every edit of the document goes through ossa_editor_execute();
+ * groups, merge ids, undo and redo, and the batches of multi-key edits. */
+
+#include "ossa-editor-private.h"
+#include "ossa-gerror.h"
+
+/* can-undo, can-redo and modified after the history moved. */
+void
+_ossa_editor_notify_history (OssaEditor *self)
+{
+  gboolean modified = self->never_saved || ossa_history_is_modified (self->history);
+
+  _ossa_editor_notify (self, PROP_CAN_UNDO);
+  _ossa_editor_notify (self, PROP_CAN_REDO);
+  if (modified != self->modified)
+    {
+      self->modified = modified;
+      _ossa_editor_notify (self, PROP_MODIFIED);
+    }
+}
+
+/**
+ * ossa_editor_execute:
+ * @command: (transfer full): the edit
+ *
+ * Applies @command through the undo history. On failure the document is unchanged.
+ */
+gboolean
+ossa_editor_execute (OssaEditor *self, OssaCommand *command, GError **error)
+{
+  OssaError err = { 0 };
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  g_return_val_if_fail (command != NULL, FALSE);
+  if (!ossa_history_execute (self->history, self->document, command, &err))
+    {
+      ossa_gerror_set_from_core (error, &err);
+      return FALSE;
+    }
+  if (self->batch > 0)
+    {
+      self->batch_change |= OSSA_CHANGE_POSE | OSSA_CHANGE_ANIMATIONS;
+      return TRUE;
+    }
+  _ossa_editor_document_changed (self, OSSA_CHANGE_POSE | OSSA_CHANGE_ANIMATIONS);
+  return TRUE;
+}
+
+void
+ossa_editor_begin_group (OssaEditor *self, const char *label)
+{
+  g_return_if_fail (OSSA_IS_EDITOR (self));
+  ossa_history_begin_group (self->history, label);
+}
+
+void
+ossa_editor_end_group (OssaEditor *self)
+{
+  g_return_if_fail (OSSA_IS_EDITOR (self));
+  ossa_history_end_group (self->history);
+  _ossa_editor_notify_history (self);
+}
+
+/* A fresh id for one drag: every command of the drag carries it. */
+guint64
+ossa_editor_new_merge_id (OssaEditor *self)
+{
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), 0);
+  return ++self->last_merge_id;
+}
+
+gboolean
+ossa_editor_can_undo (OssaEditor *self)
+{
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  return ossa_history_can_undo (self->history);
+}
+
+gboolean
+ossa_editor_can_redo (OssaEditor *self)
+{
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  return ossa_history_can_redo (self->history);
+}
+
+const char *
+ossa_editor_get_undo_label (OssaEditor *self)
+{
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), NULL);
+  return ossa_history_undo_label (self->history);
+}
+
+const char *
+ossa_editor_get_redo_label (OssaEditor *self)
+{
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), NULL);
+  return ossa_history_redo_label (self->history);
+}
+
+gboolean
+ossa_editor_undo (OssaEditor *self, GError **error)
+{
+  OssaError err = { 0 };
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  if (!ossa_history_undo (self->history, self->document, &err))
+    {
+      ossa_gerror_set_from_core (error, &err);
+      return FALSE;
+    }
+  _ossa_editor_document_changed (self, OSSA_CHANGE_POSE | OSSA_CHANGE_ANIMATIONS);
+  return TRUE;
+}
+
+gboolean
+ossa_editor_redo (OssaEditor *self, GError **error)
+{
+  OssaError err = { 0 };
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  if (!ossa_history_redo (self->history, self->document, &err))
+    {
+      ossa_gerror_set_from_core (error, &err);
+      return FALSE;
+    }
+  _ossa_editor_document_changed (self, OSSA_CHANGE_POSE | OSSA_CHANGE_ANIMATIONS);
+  return TRUE;
+}
+
+/* A multi-key edit: one undo step, and one change announced at its end. */
+void
+_ossa_editor_batch_begin (OssaEditor *self, const char *label)
+{
+  if (self->batch++ == 0)
+    {
+      self->batch_change = 0;
+      ossa_history_begin_group (self->history, label);
+    }
+}
+
+void
+_ossa_editor_batch_end (OssaEditor *self)
+{
+  g_return_if_fail (self->batch > 0);
+  if (--self->batch > 0)
+    return;
+  ossa_history_end_group (self->history);
+  if (self->batch_change != 0)
+    _ossa_editor_document_changed (self, (OssaChange) self->batch_change);
+  else
+    _ossa_editor_notify_history (self);
+}
+
+/* Runs a just-built command (NULL: refused, err says why) with merge_id (0: its own
+ * undo step). */
+gboolean
+_ossa_editor_run (OssaEditor *self, OssaCommand *command, const OssaError *err,
+                  guint64 merge_id, GError **error)
+{
+  if (command == NULL)
+    {
+      ossa_gerror_set_from_core (error, err);
+      return FALSE;
+    }
+  if (merge_id != 0)
+    ossa_command_set_merge_id (command, merge_id);
+  return ossa_editor_execute (self, command, error);
+}

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* The insides of OssaEditor, shared by its files (ossa-editor.c and the
+ * ossa-editor-*.c beside it) and by nothing else: the instance struct, which owns
+ * everything it points to, and the few functions the files call in each other. */
+
+#include "ossa-history.h"
+#include "ossa-pose.h"
+
+#include "ossa-editor.h"
+
+G_BEGIN_DECLS
+
+#define OSSA_EDITOR_SPEED_MIN 0.25
+#define OSSA_EDITOR_SPEED_MAX 2.0
+/* What a new animation starts with, and the frame rate shown without one. */
+#define OSSA_EDITOR_NEW_ANIMATION_DURATION 1.0f
+#define OSSA_EDITOR_NEW_ANIMATION_FPS 30.0f
+
+/* A copied key: its bone and channel, and the key with its time relative to the
+ * earliest copied key. */
+typedef struct
+{
+  guint       bone;
+  OssaChannel channel;
+  OssaKey     key;
+} OssaClipKey;
+
+struct _OssaEditor
+{
+  GObject        parent_instance;
+
+  /* ossa-editor.c and ossa-editor-history.c */
+  OssaDocument  *document;
+  OssaHistory   *history;
+  GFile         *file;
+  gboolean       modified;      /* as last notified */
+  gboolean       never_saved;   /* made elsewhere (an import): unsaved until saved */
+  guint64        last_merge_id;
+  OssaEditMode   mode;
+  OssaTool       tool;
+
+  /* Names and parents as of the last change, to tell structure edits apart. */
+  GPtrArray     *names;
+  GArray        *parents;
+
+  /* > 0 inside a multi-key edit: the change is announced once, at its end. */
+  guint          batch;
+  guint          batch_change;
+
+  /* ossa-editor-selection.c */
+  GArray        *selection;     /* guint, ascending */
+  int            primary;
+
+  /* ossa-editor-pose.c: the pose on show, recomputed when stale; its arrays are
+   * what ossa_editor_get_local() and ossa_editor_get_world() return. */
+  OssaPose      *pose;
+  gboolean       pose_stale;
+
+  /* Animate mode with auto-key off: the pose edits not keyed yet, shown over the
+   * sampled pose until the playhead, the animation or the mode changes. */
+  OssaTransform *pending;
+  guint8        *pending_set;
+  gsize          pending_capacity;
+  gsize          n_pending;
+
+  /* ossa-editor-playback.c */
+  double         time;
+  int            animation;
+  gboolean       playing;
+  double         speed;
+  gboolean       auto_key;
+
+  /* ossa-editor-keys.c: keys of the current animation picked in the timeline
+   * (OssaKeyRef, sorted by bone, channel and time). */
+  GArray        *key_selection;
+
+  /* ossa-editor-clipboard.c: the keys last copied (OssaClipKey). */
+  GArray        *clipboard;
+};
+
+typedef enum
+{
+  PROP_0,
+  PROP_MODE,
+  PROP_TOOL,
+  PROP_TIME,
+  PROP_ANIMATION,
+  PROP_MODIFIED,
+  PROP_FILE,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_PLAYING,
+  PROP_SPEED,
+  PROP_AUTO_KEY,
+  N_PROPS
+} OssaEditorProp;
+
+/* ossa-editor.c: notifications. document_changed is what every change of the
+ * document implies (structure, selection, pending edits, the current animation,
+ * the history state) and then "document-changed"; pose_changed only emits
+ * "document-changed" with OSSA_CHANGE_POSE, for a change of what is shown. */
+void     _ossa_editor_notify                    (OssaEditor     *self,
+                                                 OssaEditorProp  prop);
+void     _ossa_editor_document_changed          (OssaEditor     *self,
+                                                 OssaChange      change);
+void     _ossa_editor_pose_changed              (OssaEditor     *self);
+void     _ossa_editor_selection_changed         (OssaEditor     *self);
+void     _ossa_editor_key_selection_changed     (OssaEditor     *self);
+
+/* ossa-editor-history.c: a multi-key edit is one undo step between batch_begin
+ * and batch_end, announced once at its end. run executes a just-built command
+ * (NULL: refused, err says why) with merge_id (0: its own undo step). */
+void     _ossa_editor_notify_history            (OssaEditor     *self);
+void     _ossa_editor_batch_begin               (OssaEditor     *self,
+                                                 const char     *label);
+void     _ossa_editor_batch_end                 (OssaEditor     *self);
+gboolean _ossa_editor_run                       (OssaEditor     *self,
+                                                 OssaCommand    *command,
+                                                 const OssaError *err,
+                                                 guint64         merge_id,
+                                                 GError        **error);
+
+/* ossa-editor-selection.c */
+int      _ossa_editor_compare_bones             (gconstpointer   a,
+                                                 gconstpointer   b);
+void     _ossa_editor_remap_selection           (OssaEditor     *self);
+
+/* ossa-editor-pose.c: dropping unkeyed edits (all, or those of bones). */
+void     _ossa_editor_clear_pending             (OssaEditor     *self);
+void     _ossa_editor_unset_pending             (OssaEditor     *self,
+                                                 const guint    *bones,
+                                                 gsize           n_bones);
+
+/* ossa-editor-playback.c */
+const OssaAnimation *_ossa_editor_current_animation (OssaEditor *self);
+int      _ossa_editor_clamp_animation           (OssaEditor     *self,
+                                                 int             animation);
+double   _ossa_editor_snap_time                 (OssaEditor     *self,
+                                                 double          t);
+
+/* ossa-editor-keys.c: drops the selected keys that no longer exist (all of them
+ * when clear). */
+void     _ossa_editor_prune_key_selection       (OssaEditor     *self,
+                                                 gboolean        clear);
+
+/* ossa-editor-animations.c: for key edits, inside a batch. */
+gboolean _ossa_editor_ensure_animation          (OssaEditor     *self,
+                                                 GError        **error);
+gboolean _ossa_editor_extend_duration           (OssaEditor     *self,
+                                                 double          t,
+                                                 GError        **error);
+
+G_END_DECLS
