@@ -5,14 +5,15 @@
 
 #include <math.h>
 
+#include "ossa-pointer-input.h"
 #include "ossa-timeline-view-private.h"
 
 /* The pointer on the timeline. The primary button scrubs on the ruler (or on the
  * playhead's line), picks bones in the names column, picks and drags keys, and
  * draws a rubber band elsewhere; the middle button pans; the wheel scrolls, and
  * zooms with Ctrl; over the ruler the time under the pointer is shown. The
- * controllers call the same press, motion and release entry points the tests
- * do. */
+ * controllers are ossa-pointer-input's, and they call the same press, motion and
+ * release entry points the tests do. */
 
 #define DRAG_THRESHOLD  3.0   /* pixels before a press becomes a drag */
 #define WHEEL_ZOOM_STEP 1.15
@@ -234,60 +235,91 @@ _ossa_timeline_view_release (OssaTimelineView *self, double x, double y, GdkModi
 
 /* ---- the controllers ---- */
 
-static GdkModifierType
-current_state (GtkGesture *gesture)
+static void
+drag_begin (GtkWidget *widget, double x, double y, GdkModifierType state)
 {
-  return gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  gtk_widget_grab_focus (widget);
+  _ossa_timeline_view_press (OSSA_TIMELINE_VIEW (widget), x, y, state);
 }
 
 static void
-on_drag_begin (GtkGestureDrag *gesture, double x, double y, OssaTimelineView *self)
+drag_update (GtkWidget *widget, double x, double y, GdkModifierType state)
 {
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  _ossa_timeline_view_press (self, x, y, current_state (GTK_GESTURE (gesture)));
+  _ossa_timeline_view_motion (OSSA_TIMELINE_VIEW (widget), x, y, state);
 }
 
 static void
-on_drag_update (GtkGestureDrag *gesture, double dx, double dy, OssaTimelineView *self)
+drag_end (GtkWidget *widget, double x, double y, GdkModifierType state)
 {
-  double x, y;
-
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  _ossa_timeline_view_motion (self, x + dx, y + dy, current_state (GTK_GESTURE (gesture)));
+  _ossa_timeline_view_release (OSSA_TIMELINE_VIEW (widget), x, y, state);
 }
 
 static void
-on_drag_end (GtkGestureDrag *gesture, double dx, double dy, OssaTimelineView *self)
+pan_begin (GtkWidget *widget)
 {
-  double x, y;
+  OssaTimelineView *self = OSSA_TIMELINE_VIEW (widget);
 
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  _ossa_timeline_view_release (self, x + dx, y + dy, current_state (GTK_GESTURE (gesture)));
-}
-
-static void
-on_pan_begin (GtkGestureDrag *gesture, double x, double y, OssaTimelineView *self)
-{
   self->drag = OSSA_TIMELINE_DRAG_PAN;
   self->drag_active = TRUE;
-  self->press_x = x;
-  self->press_y = y;
+  /* Where the button went down: the pointer was last seen there. */
+  ossa_pointer_input_get_position (widget, &self->press_x, &self->press_y);
   self->pan_value = gtk_adjustment_get_value (self->hadj);
   self->pan_vvalue = gtk_adjustment_get_value (self->vadj);
+  self->pan_dx = self->pan_dy = 0;
+}
+
+/* Counted from where the pan began rather than step by step, so that dragged past
+ * a scrollbar's end and back the view waits until the pointer is back. */
+static void
+pan_update (GtkWidget *widget, double dx, double dy)
+{
+  OssaTimelineView *self = OSSA_TIMELINE_VIEW (widget);
+
+  self->pan_dx += dx;
+  self->pan_dy += dy;
+  gtk_adjustment_set_value (self->hadj, self->pan_value - self->pan_dx / self->pps);
+  gtk_adjustment_set_value (self->vadj, self->pan_vvalue - self->pan_dy);
 }
 
 static void
-on_pan_update (GtkGestureDrag *gesture, double dx, double dy, OssaTimelineView *self)
+pan_end (GtkWidget *widget)
 {
-  gtk_adjustment_set_value (self->hadj, self->pan_value - dx / self->pps);
-  gtk_adjustment_set_value (self->vadj, self->pan_vvalue - dy);
-}
+  OssaTimelineView *self = OSSA_TIMELINE_VIEW (widget);
 
-static void
-on_pan_end (GtkGestureDrag *gesture, double dx, double dy, OssaTimelineView *self)
-{
   self->drag = OSSA_TIMELINE_DRAG_NONE;
   self->drag_active = FALSE;
+}
+
+static gboolean
+scroll (GtkWidget *widget, double dx, double dy, GdkModifierType state)
+{
+  OssaTimelineView *self = OSSA_TIMELINE_VIEW (widget);
+
+  if (state & GDK_CONTROL_MASK)
+    ossa_timeline_view_zoom_at (self, self->hover_x, pow (WHEEL_ZOOM_STEP, -dy));
+  else if ((state & GDK_SHIFT_MASK) || dx != 0)
+    gtk_adjustment_set_value (self->hadj, gtk_adjustment_get_value (self->hadj)
+                                            + (dx != 0 ? dx : dy) * SCROLL_STEP / self->pps);
+  else
+    gtk_adjustment_set_value (self->vadj, gtk_adjustment_get_value (self->vadj)
+                                            + dy * SCROLL_STEP);
+  return TRUE;
+}
+
+/* Over the ruler the time under the pointer is drawn: the view is drawn again as
+ * the pointer moves there, and once more as it leaves. */
+static void
+hover (GtkWidget *widget)
+{
+  OssaTimelineView *self = OSSA_TIMELINE_VIEW (widget);
+  double x, y;
+  gboolean inside = ossa_pointer_input_get_position (widget, &x, &y);
+  gboolean ruler = inside && x >= OSSA_TIMELINE_NAMES_WIDTH && y < OSSA_TIMELINE_RULER_HEIGHT;
+
+  if (ruler || self->hover_ruler)
+    gtk_widget_queue_draw (widget);
+  self->hover_ruler = ruler;
+  self->hover_x = x;
 }
 
 static void
@@ -311,75 +343,29 @@ on_double_click (GtkGestureClick *gesture, int n_press, double x, double y,
     ossa_editor_set_time (self->editor, time);
 }
 
-static gboolean
-on_scroll (GtkEventControllerScroll *controller, double dx, double dy, OssaTimelineView *self)
-{
-  GtkEventController *event_controller = GTK_EVENT_CONTROLLER (controller);
-  GdkModifierType state = gtk_event_controller_get_current_event_state (event_controller);
-
-  if (state & GDK_CONTROL_MASK)
-    ossa_timeline_view_zoom_at (self, self->hover_x, pow (WHEEL_ZOOM_STEP, -dy));
-  else if ((state & GDK_SHIFT_MASK) || dx != 0)
-    gtk_adjustment_set_value (self->hadj, gtk_adjustment_get_value (self->hadj)
-                                            + (dx != 0 ? dx : dy) * SCROLL_STEP / self->pps);
-  else
-    gtk_adjustment_set_value (self->vadj, gtk_adjustment_get_value (self->vadj)
-                                            + dy * SCROLL_STEP);
-  return TRUE;
-}
-
-static void
-on_motion (GtkEventControllerMotion *controller, double x, double y, OssaTimelineView *self)
-{
-  gboolean ruler = x >= OSSA_TIMELINE_NAMES_WIDTH && y < OSSA_TIMELINE_RULER_HEIGHT;
-
-  if (ruler || self->hover_ruler)
-    gtk_widget_queue_draw (GTK_WIDGET (self));
-  self->hover_ruler = ruler;
-  self->hover_x = x;
-}
-
-static void
-on_leave (GtkEventControllerMotion *controller, OssaTimelineView *self)
-{
-  if (self->hover_ruler)
-    gtk_widget_queue_draw (GTK_WIDGET (self));
-  self->hover_ruler = FALSE;
-}
+static const OssaPointerHandlers pointer_handlers = {
+  .drag_begin = drag_begin,
+  .drag_update = drag_update,
+  .drag_end = drag_end,
+  .pan_begin = pan_begin,
+  .pan_update = pan_update,
+  .pan_end = pan_end,
+  .scroll = scroll,
+  .hover = hover,
+};
 
 void
 _ossa_timeline_view_init_input (OssaTimelineView *self)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
   GtkGesture *gesture;
-  GtkEventController *controller;
 
-  gesture = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
-  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_drag_begin), self);
-  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_drag_end), self);
-  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
+  ossa_pointer_input_attach (GTK_WIDGET (self), &pointer_handlers,
+                             GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
 
+  /* After the primary drag, as it always was: the second press of a double-click
+   * is handled as a press first. */
   gesture = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
   g_signal_connect (gesture, "pressed", G_CALLBACK (on_double_click), self);
-  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
-
-  gesture = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_MIDDLE);
-  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_pan_begin), self);
-  g_signal_connect (gesture, "drag-update", G_CALLBACK (on_pan_update), self);
-  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_pan_end), self);
-  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
-
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
-  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
-  gtk_widget_add_controller (widget, controller);
-
-  controller = gtk_event_controller_motion_new ();
-  g_signal_connect (controller, "enter", G_CALLBACK (on_motion), self);
-  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (widget, controller);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 }

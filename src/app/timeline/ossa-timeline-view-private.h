@@ -140,6 +140,7 @@ struct _OssaTimelineView
   gboolean           move_snap;
   double             pan_value;
   double             pan_vvalue;
+  double             pan_dx, pan_dy; /* the middle-button pan so far, pixels */
 
   /* The pointer over the ruler: the time under it in seconds is shown. */
   gboolean           hover_ruler;
