@@ -23,7 +23,8 @@ _ossa_timeline_view_row_at (OssaTimelineView *self, double y)
   return i < self->rows->len ? &g_array_index (self->rows, OssaTimelineRow, i) : NULL;
 }
 
-/* The triangle and the colour swatch before the name (see draw_rows()). */
+/* The triangle and the colour swatch before the name (draw_rows() in
+ * ossa-timeline-snapshot.c draws them). */
 gboolean
 _ossa_timeline_view_on_expander (const OssaTimelineRow *row, double x)
 {
