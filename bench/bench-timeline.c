@@ -34,6 +34,7 @@
 #include "ossa-canvas-private.h"
 #include "ossa-editor.h"
 #include "ossa-timeline-private.h"
+#include "ossa-timeline-view-private.h"
 
 static int   opt_bones = 1000;
 static int   opt_keys = 10;

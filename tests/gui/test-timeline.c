@@ -16,6 +16,7 @@
 
 #include "ossa-editor.h"
 #include "ossa-timeline-private.h"
+#include "ossa-timeline-view-private.h"
 #include "gui-test-support.h"
 
 enum { HIPS, ARM, LEG, N_RIG };

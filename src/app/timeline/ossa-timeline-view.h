@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 /* The timeline's drawing: a ruler in frames, the playhead, one row per bone (each
  * expandable into its five channels) with the current animation's keys, drawn
  * with GtkSnapshot. Scrubs, selects, moves and deletes keys through the editor,
- * and moves the playhead with its frame clock while the editor is playing.
+ * and moves the playhead with its frame clock while the editor is playing. It
+ * holds a reference to its editor; its adjustments are its own.
  *
  * Properties: "editor"; "hadjustment" and "vadjustment" (read-only, for
  * scrollbars); "pixels-per-second" (the zoom).

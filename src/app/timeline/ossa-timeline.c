@@ -14,7 +14,7 @@
 /* The panel keeps its header in step with the editor: the list of animations and
  * which is current, its length and frame rate (edited here, one undo step a
  * change), the playback speed and the play button's icon. Everything else in the
- * header is a win.* action. */
+ * header is an action: the window's win.* or the view's timeline.*. */
 
 static const double speeds[] = { 0.25, 0.5, 0.75, 1.0, 1.5, 2.0 };
 #define SPEED_NORMAL 3

@@ -8,12 +8,15 @@
 G_BEGIN_DECLS
 
 /* The timeline panel under the canvas: a header row (the current animation with
- * its length, frame rate and loop flag; transport; playback speed; keying and
- * auto-key; onion skin and motion path; zoom) over the timeline view and its
- * scrollbars. The buttons act through win.* actions (ossa-window-actions.c).
+ * its menu, length, frame rate and loop flag; transport; playback speed; keying
+ * and auto-key; onion skin and motion path; zoom to fit) over the timeline view
+ * (ossa-timeline-view.h) and its scrollbars. The panel holds a reference to its
+ * editor and owns the view. Its buttons and menu act through win.* actions
+ * (ossa-window-actions.c), and the view's own timeline.* ones (expand, collapse,
+ * zoom to fit).
  *
- * Properties: "editor"; "onion-frames" (the onion skin's reach, in frames, bound
- * to the canvas by the window). */
+ * Properties: "editor"; "onion-frames" (how many frames apart the onion skin's
+ * ghosts are, bound to the canvas by the window). */
 #define OSSA_TYPE_TIMELINE (ossa_timeline_get_type ())
 
 G_DECLARE_FINAL_TYPE (OssaTimeline, ossa_timeline, OSSA, TIMELINE, GtkWidget)

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "ossa-timeline-view"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ossa-timeline-view-private.h"
+
+/* The keys as one pixel layer. GSK's GL renderer of GTK 4.8 takes about 3 µs a
+ * render node, so 50,000 diamonds as nodes would cost 140 ms a frame; instead each
+ * key is stamped into the layer's pixels (spans of a few pixels each, in device
+ * pixels so they stay sharp), which goes into the snapshot as a single texture.
+ * Only the rows and the time span in view are visited (a binary search finds each
+ * track's first visible key), and a bone's row draws its channels' keys at one
+ * time once. */
+
+typedef enum
+{
+  SHAPE_DIAMOND,
+  SHAPE_SQUARE,
+  SHAPE_CIRCLE,
+} Shape;
+
+/* Key colours, 0xAARRGGBB premultiplied (all opaque). */
+static const guint32 key_fill[OSSA_N_INTERPS] = {
+  [OSSA_INTERP_LINEAR] = 0xfff0b44c,  /* amber diamond */
+  [OSSA_INTERP_STEP] = 0xffef6f6c,    /* red square: holds */
+  [OSSA_INTERP_BEZIER] = 0xff6fd0a0,  /* green disc: eased */
+};
+static const guint32 key_fill_selected[OSSA_N_INTERPS] = {
+  [OSSA_INTERP_LINEAR] = 0xfffff1d2,
+  [OSSA_INTERP_STEP] = 0xffffdcdb,
+  [OSSA_INTERP_BEZIER] = 0xffdcf8ea,
+};
+static const Shape key_shape[OSSA_N_INTERPS] = {
+  [OSSA_INTERP_LINEAR] = SHAPE_DIAMOND,
+  [OSSA_INTERP_STEP] = SHAPE_SQUARE,
+  [OSSA_INTERP_BEZIER] = SHAPE_CIRCLE,
+};
+#define KEY_OUTLINE          0xff141416u
+#define KEY_OUTLINE_SELECTED 0xffffffffu
+#define KEY_SPIN_MARK        0xff61afefu  /* a rotation key that does not go the short way */
+
+/* A key's picture: for each of its rows, the half-widths of its outline and of its
+ * fill (-1: outline only), so each pixel is written once. */
+#define SPRITE_R_MAX 40
+
+typedef struct
+{
+  int     r;
+  int     hw[2 * SPRITE_R_MAX + 1];
+  int     fill_hw[2 * SPRITE_R_MAX + 1];
+  guint32 outline, fill;
+} Sprite;
+
+/* Sprites: interpolation × selected × bone row or channel row, and the spin mark. */
+#define N_SPRITES (OSSA_N_INTERPS * 2 * 2 + 1)
+#define SPIN_SPRITE (N_SPRITES - 1)
+
+typedef struct
+{
+  guint32 *pixels;
+  int      width, height;   /* device pixels */
+  Sprite   sprites[N_SPRITES];
+  guint32 *mark;            /* per column: row generation << 8 | sprite + 1 last drawn */
+  guint32  generation;
+} Layer;
+
+static int
+half_width (Shape shape, int r, int dy)
+{
+  if (ABS (dy) > r)
+    return -1;
+  switch (shape)
+    {
+    case SHAPE_SQUARE:
+      return ABS (dy) == r ? r - 1 : r;  /* the corners rounded a little */
+    case SHAPE_CIRCLE:
+      return (int) floor (sqrt ((double) r * r - (double) dy * dy) + 0.35);
+    case SHAPE_DIAMOND:
+    default:
+      return r - ABS (dy);
+    }
+}
+
+static void
+make_sprite (Sprite *sprite, Shape shape, int r, int ring, guint32 outline, guint32 fill)
+{
+  r = CLAMP (r, 1, SPRITE_R_MAX);
+  sprite->r = r;
+  sprite->outline = outline;
+  sprite->fill = fill;
+  for (int dy = -r; dy <= r; dy++)
+    {
+      sprite->hw[dy + r] = half_width (shape, r, dy);
+      sprite->fill_hw[dy + r] = ring > 0 ? half_width (shape, r - ring, dy) : sprite->hw[dy + r];
+    }
+}
+
+static int
+sprite_index (OssaInterp interp, gboolean selected, gboolean bone_row)
+{
+  return ((int) interp * 2 + !!selected) * 2 + !!bone_row;
+}
+
+static void
+make_sprites (Layer *layer, int scale)
+{
+  for (int interp = 0; interp < OSSA_N_INTERPS; interp++)
+    for (int selected = 0; selected < 2; selected++)
+      for (int bone_row = 0; bone_row < 2; bone_row++)
+        {
+          Shape shape = key_shape[interp];
+          double radius = bone_row ? OSSA_TIMELINE_KEY_RADIUS_BONE
+                                   : OSSA_TIMELINE_KEY_RADIUS_CHANNEL;
+          int r = (int) (radius * scale);
+
+          if (shape == SHAPE_SQUARE)
+            r = r * 4 / 5;
+          make_sprite (&layer->sprites[sprite_index (interp, selected, bone_row)], shape, r,
+                       selected ? 2 * scale : scale,
+                       selected ? KEY_OUTLINE_SELECTED : KEY_OUTLINE,
+                       selected ? key_fill_selected[interp] : key_fill[interp]);
+        }
+  make_sprite (&layer->sprites[SPIN_SPRITE], SHAPE_CIRCLE, (int) (1.5 * scale), 0,
+               KEY_SPIN_MARK, KEY_SPIN_MARK);
+}
+
+static inline void
+fill_span (guint32 *row, int x0, int x1, int width, guint32 color)
+{
+  x0 = MAX (x0, 0);
+  x1 = MIN (x1, width - 1);
+  for (int x = x0; x <= x1; x++)
+    row[x] = color;
+}
+
+static void
+stamp (Layer *layer, int cx, int cy, const Sprite *sprite)
+{
+  int r = sprite->r;
+
+  if (cx + r < 0 || cx - r >= layer->width)
+    return;
+  for (int dy = -r; dy <= r; dy++)
+    {
+      int y = cy + dy, hw = sprite->hw[dy + r], fw = sprite->fill_hw[dy + r];
+      guint32 *row;
+
+      if (y < 0 || y >= layer->height || hw < 0)
+        continue;
+      row = layer->pixels + (gsize) y * layer->width;
+      if (fw < 0)
+        fill_span (row, cx - hw, cx + hw, layer->width, sprite->outline);
+      else
+        {
+          fill_span (row, cx - hw, cx - fw - 1, layer->width, sprite->outline);
+          fill_span (row, cx - fw, cx + fw, layer->width, sprite->fill);
+          fill_span (row, cx + fw + 1, cx + hw, layer->width, sprite->outline);
+        }
+    }
+}
+
+/* Draws key k of track at (cx, cy), unless the same picture is already there on
+ * this row (a bone's row shows its channels' keys at one time as one). */
+static void
+stamp_key (Layer *layer, int cx, int cy, const OssaTrack *track, gsize k, gboolean selected,
+           gboolean bone_row)
+{
+  OssaInterp interp = track->interp != NULL ? (OssaInterp) track->interp[k] : OSSA_INTERP_LINEAR;
+  gboolean spin = track->channel == OSSA_CHANNEL_ROTATE && track->spin != NULL
+                  && track->spin[k] != OSSA_SPIN_SHORTEST;
+  int index;
+  guint32 mark;
+
+  if ((guint) interp >= OSSA_N_INTERPS)
+    interp = OSSA_INTERP_LINEAR;
+  index = sprite_index (interp, selected, bone_row);
+  if (cx >= 0 && cx < layer->width)
+    {
+      mark = layer->generation << 8 | (guint32) (index + 1);
+      if (layer->mark[cx] == mark && !spin)
+        return;
+      layer->mark[cx] = mark;
+    }
+  stamp (layer, cx, cy, &layer->sprites[index]);
+  /* A rotation that does not take the short way is marked: the person sees it
+   * before playing. */
+  if (spin)
+    stamp (layer, cx, cy, &layer->sprites[SPIN_SPRITE]);
+}
+
+/* The time a selected key is drawn at while the selection is dragged. */
+static float
+preview_time (OssaTimelineView *self, float time)
+{
+  double t = time + self->move_delta;
+
+  if (self->move_snap)
+    t = _ossa_timeline_view_snap_to_frame (self, t);
+  return (float) MAX (t, 0);
+}
+
+/* First entry of the sorted key selection at or after (bone, channel). */
+static gsize
+selection_lower_bound (const OssaKeyRef *keys, gsize n, guint bone, int channel)
+{
+  gsize lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (keys[mid].bone < bone || (keys[mid].bone == bone && (int) keys[mid].channel < channel))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static guint
+draw_track (OssaTimelineView *self, Layer *layer, const OssaTrack *track, int cy,
+            gboolean bone_row, double t0, double t1, const OssaKeyRef *sel, gsize n_sel,
+            int scale)
+{
+  gboolean moving = self->drag == OSSA_TIMELINE_DRAG_KEYS && self->drag_active;
+  double value = gtk_adjustment_get_value (self->hadj);
+  double px = self->pps * scale;
+  gsize s = selection_lower_bound (sel, n_sel, track->bone, track->channel);
+  gsize s_end = s;
+  ssize_t k;
+  guint drawn = 0;
+
+  while (s_end < n_sel && sel[s_end].bone == track->bone
+         && (int) sel[s_end].channel == (int) track->channel)
+    s_end++;
+  /* Selected keys dragged elsewhere are drawn after the others, wherever they go. */
+  k = moving && s_end > s ? 0 : MAX (ossa_track_key_before (track, (float) t0), 0);
+  for (; (gsize) k < track->n_keys; k++)
+    {
+      float time = track->times[k];
+      gboolean selected = FALSE;
+
+      if (time > t1 && !(moving && s_end > s))
+        break;
+      while (s < s_end && sel[s].time < time)
+        s++;
+      selected = s < s_end && sel[s].time == time;
+      if (selected && moving)
+        time = preview_time (self, time);
+      if (time < t0 || time > t1)
+        continue;
+      stamp_key (layer, (int) lround ((time - value) * px), cy, track, (gsize) k, selected,
+                 bone_row);
+      drawn++;
+    }
+  return drawn;
+}
+
+void
+_ossa_timeline_view_draw_keys_layer (OssaTimelineView *self, int scale)
+{
+  Layer layer;
+  g_autofree guint32 *mark = NULL;
+  const OssaKeyRef *sel = NULL;
+  gsize n_sel = 0;
+  double kw = _ossa_timeline_view_key_width (self);
+  double vh = _ossa_timeline_view_rows_view_height (self);
+  double t0, t1, top = gtk_adjustment_get_value (self->vadj);
+  guint first;
+  guint drawn = 0;
+  gint64 start = g_get_monotonic_time ();
+  GBytes *bytes;
+
+  g_clear_object (&self->layer);
+  self->layer_stale = FALSE;
+  layer.width = (int) ceil (kw * scale);
+  layer.height = (int) ceil (vh * scale);
+  if (self->editor == NULL || layer.width <= 0 || layer.height <= 0
+      || _ossa_timeline_view_get_animation (self) == NULL)
+    return;
+  /* Fresh zeroed memory each time: the texture takes it, nothing is copied. */
+  layer.pixels = g_malloc0 ((gsize) layer.width * layer.height * 4);
+  mark = g_new0 (guint32, layer.width);
+  layer.mark = mark;
+  layer.generation = 0;
+  make_sprites (&layer, scale);
+  sel = ossa_editor_get_selected_keys (self->editor, &n_sel);
+  {
+    double margin = (OSSA_TIMELINE_KEY_RADIUS_BONE + 2) / self->pps;
+
+    t0 = gtk_adjustment_get_value (self->hadj) - margin;
+    t1 = t0 + kw / self->pps + 2 * margin;
+  }
+  _ossa_timeline_view_ensure_rows (self);
+  first = _ossa_timeline_view_row_index_at (self, top);
+  for (guint i = first; i < self->rows->len; i++)
+    {
+      const OssaTimelineRow *row = &g_array_index (self->rows, OssaTimelineRow, i);
+      int cy = (int) lround ((row->y - top + 0.5 * row->height) * scale);
+
+      if (row->y - top > vh)
+        break;
+      layer.generation++;
+      if (row->channel >= 0)
+        {
+          const OssaTrack *track = _ossa_timeline_view_track_of (self, row->bone, row->channel);
+
+          if (track != NULL)
+            drawn += draw_track (self, &layer, track, cy, FALSE, t0, t1, sel, n_sel, scale);
+          continue;
+        }
+      for (int c = 0; c < OSSA_N_CHANNELS; c++)
+        {
+          const OssaTrack *track = _ossa_timeline_view_track_of (self, row->bone, c);
+
+          if (track != NULL)
+            drawn += draw_track (self, &layer, track, cy, TRUE, t0, t1, sel, n_sel, scale);
+        }
+    }
+  bytes = g_bytes_new_take (layer.pixels, (gsize) layer.width * layer.height * 4);
+  self->layer = gdk_memory_texture_new (layer.width, layer.height, GDK_MEMORY_DEFAULT, bytes,
+                                        (gsize) layer.width * 4);
+  g_bytes_unref (bytes);
+  self->stats.keys_drawn = drawn;
+  self->stats.layers++;
+  self->stats.layer_us = g_get_monotonic_time () - start;
+}
+
