@@ -10,8 +10,8 @@
   size        no source file of src/, bench/ or tests/ is over 1,200 lines;
   headers     every header says what its file is for in a comment at its top;
   potfiles    po/POTFILES.in lists every source and template with strings to
-              translate, and nothing that is gone (so a moved file keeps its
-              strings in the catalogs).
+              translate and no other (so a moved file keeps its strings in the
+              catalogs).
 
 Usage: check-house.py SOURCE_ROOT [RULE…]; prints one line per breach as
 FILE:LINE: message, and exits 1 when there is any.
@@ -144,9 +144,14 @@ def check_potfiles(root):
     for name, number in sorted(listed.items()):
         if not os.path.exists(os.path.join(root, name)):
             yield ('po/POTFILES.in', number, f'{name} does not exist')
-    for name in sorted(translatable_files(root) - set(listed)):
+    found = translatable_files(root)
+    for name in sorted(found - set(listed)):
         yield ('po/POTFILES.in', len(listed) + 1,
                f'{name} has strings to translate but is not listed')
+    for name, number in sorted(listed.items()):
+        scanned = name.startswith(('src/', 'ui/'))
+        if scanned and os.path.exists(os.path.join(root, name)) and name not in found:
+            yield ('po/POTFILES.in', number, f'{name} has no strings to translate')
 
 
 RULES = {
