@@ -6,23 +6,16 @@
 
 #include "ossa-animation.h"
 #include "ossa-math.h"
+#include "ossa-segment.h"
 #include "ossa-skeleton.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The interpolation preview on the canvas, without GL or GTK: the segments of the
- * onion skin's ghost poses and of the motion path. What the overlay shader draws,
- * one per instance (24 bytes): a capsule from p0 to p1 in world units, width in
- * logical pixels, colour premultiplied-free RGBA; p0 == p1 is a dot. */
-typedef struct
-{
-  float   p0[2];
-  float   p1[2];
-  uint8_t color[4];
-  float   width;
-} OssaSegment;
+/* The interpolation preview on the canvas, without GL or GTK: the segments
+ * (OssaSegment, ossa-segment.h) of the onion skin's ghost poses and of the motion
+ * path, written into the caller's arrays. */
 
 /* One segment per bone, joint to tip, of the pose with world matrices world. */
 void   ossa_preview_pose_segments (const OssaSkeleton *skel, const OssaXform *world,

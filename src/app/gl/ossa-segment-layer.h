@@ -4,7 +4,7 @@
 #include <epoxy/gl.h>
 #include <glib.h>
 
-#include "ossa-preview.h"
+#include "ossa-segment.h"
 
 G_BEGIN_DECLS
 
