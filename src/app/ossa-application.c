@@ -86,7 +86,7 @@ ossa_application_window_added (GtkApplication *app,
 static OssaWindow *
 new_window (OssaApplication *self)
 {
-  OssaWindow *window = ossa_window_new (self);
+  OssaWindow *window = ossa_window_new (GTK_APPLICATION (self));
 
   gtk_window_present (GTK_WINDOW (window));
   return window;

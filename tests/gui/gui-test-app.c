@@ -65,7 +65,7 @@ open_window_sized (AppFixture *f,
                    int         width,
                    int         height)
 {
-  f->window = ossa_window_new (f->app);
+  f->window = ossa_window_new (GTK_APPLICATION (f->app));
   if (width > 0 || height > 0)
     gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
   gtk_window_present (GTK_WINDOW (f->window));

@@ -75,7 +75,7 @@ test_window_save_reload (AppFixture    *f,
   g_assert_false (ossa_editor_get_modified (editor_of (f)));
   g_assert_cmpstr (title_of (f), ==, "trio — Ossa");
 
-  second = ossa_window_new (f->app);
+  second = ossa_window_new (GTK_APPLICATION (f->app));
   g_assert_true (ossa_window_open_file (second, file, NULL));
   {
     const OssaSkeleton *a = &ossa_editor_get_document (editor_of (f))->skeleton;

@@ -465,11 +465,11 @@ ossa_window_init (OssaWindow *self)
  * Returns: (transfer full): a new editor window
  */
 OssaWindow *
-ossa_window_new (OssaApplication *application)
+ossa_window_new (GtkApplication *application)
 {
   OssaWindow *self;
 
-  g_return_val_if_fail (OSSA_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
 
   self = g_object_new (OSSA_TYPE_WINDOW,
                        "application", application,

@@ -3,7 +3,6 @@
 
 #include <gtk/gtk.h>
 
-#include "ossa-application.h"
 #include "ossa-editor.h"
 
 G_BEGIN_DECLS
@@ -17,7 +16,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (OssaWindow, ossa_window, OSSA, WINDOW, GtkApplicationWindow)
 
-OssaWindow *ossa_window_new                    (OssaApplication      *application);
+OssaWindow *ossa_window_new                    (GtkApplication       *application);
 OssaEditor *ossa_window_get_editor             (OssaWindow           *self);
 void        ossa_window_set_settings           (OssaWindow           *self,
                                                 GSettings            *settings);
