@@ -114,6 +114,7 @@ cli_astar (int argc, char **argv)
       "MAP is a map in the article's text form or MovingAI's .map (told apart by the\n"
       "first word, not the file name), or an .ossa document (--map picks one of its\n"
       "maps; --from and --to default to the map's stored start and goal).\n"
+      "MAP '-' reads standard input.\n"
       "Cells are X,Y: X the column, Y the row, 0,0 the top-left corner.\n"
       "\n"
       "Moves: 8-connected (straight 1, diagonal √2, never cutting a corner: a\n"
@@ -179,14 +180,14 @@ cli_astar (int argc, char **argv)
     }
   if (sx < 0 || sy < 0 || sx >= map.width || sy >= map.height)
     {
-      cli_error (path, "the start (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") lies outside the "
+      cli_error (cli_input_label (path), "the start (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") lies outside the "
                  "%u × %u map", sx, sy, map.width, map.height);
       ossa_grid_map_clear (&map);
       goto out;
     }
   if (gx < 0 || gy < 0 || gx >= map.width || gy >= map.height)
     {
-      cli_error (path, "the goal (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") lies outside the "
+      cli_error (cli_input_label (path), "the goal (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") lies outside the "
                  "%u × %u map", gx, gy, map.width, map.height);
       ossa_grid_map_clear (&map);
       goto out;
@@ -200,7 +201,7 @@ cli_astar (int argc, char **argv)
       || !ossa_pathfinder_search (pf, algorithm, connect, (uint32_t) sx, (uint32_t) sy,
                                   (uint32_t) gx, (uint32_t) gy, &result, &err))
     {
-      cli_error (path, "%s", err.message[0] ? err.message : "out of memory");
+      cli_error (cli_input_label (path), "%s", err.message[0] ? err.message : "out of memory");
       ossa_pathfinder_free (pf);
       ossa_grid_map_clear (&map);
       goto out;

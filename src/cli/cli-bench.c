@@ -429,7 +429,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
       else if (doc->n_animations > 0)
         bench.anim = &doc->animations[0];
       else
-        cli_error (doc_path, "the document has no animation to time");
+        cli_error (cli_input_label (doc_path), "the document has no animation to time");
       if (bench.anim == NULL)
         goto out;
       bench.skel = &doc->skeleton;
@@ -437,7 +437,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
   bench.n_bones = bench.skel->n_bones;
   if (bench.n_bones == 0)
     {
-      cli_error (doc_path, "the skeleton has no bones to time");
+      cli_error (cli_input_label (doc_path), "the skeleton has no bones to time");
       goto out;
     }
 
@@ -549,7 +549,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
         printf ("%" G_GUINT64_FORMAT " bones × %d channels × %" G_GUINT64_FORMAT " %s keys",
                 n_bones, OSSA_N_CHANNELS, n_keys, linear_only ? "linear" : "mixed");
       else
-        printf ("%s '%s': %zu bones, %zu tracks, %zu keys", doc_path, bench.anim->name,
+        printf ("%s '%s': %zu bones, %zu tracks, %zu keys", cli_input_label (doc_path), bench.anim->name,
                 bench.n_bones, bench.anim->n_tracks, ossa_animation_n_keys (bench.anim));
       printf (", %s: %s ns per bone (%zu frames in %s s", seek == SEEK_FORWARD ? "forward" : "random",
               cli_format (nsb, sizeof nsb, "%.2f", ns), frames,

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -72,17 +73,56 @@ cli_option_context_new (const char *parameters, const char *summary, const char 
   return context;
 }
 
+/* GOption's message reworded like ours: "unknown option '--x'", "missing value for
+ * --x", otherwise its text with a lower-case start and plain quotes. */
+static char *
+usage_message (const char *message)
+{
+  GString *text;
+
+  if (g_str_has_prefix (message, "Unknown option "))
+    return g_strdup_printf ("unknown option '%s'", message + strlen ("Unknown option "));
+  if (g_str_has_prefix (message, "Missing argument for "))
+    return g_strdup_printf ("missing value for %s", message + strlen ("Missing argument for "));
+  text = g_string_new (message);
+  g_string_replace (text, "\xe2\x80\x9c", "'", 0);
+  g_string_replace (text, "\xe2\x80\x9d", "'", 0);
+  if (text->len > 0)
+    text->str[0] = g_ascii_tolower (text->str[0]);
+  return g_string_free (text, FALSE);
+}
+
 bool
 cli_parse_options (GOptionContext *context, const char *command, int *argc, char ***argv)
 {
   GError *error = NULL;
+  char *messages = g_strdup (setlocale (LC_MESSAGES, NULL));
+  gboolean ok;
 
-  if (!g_option_context_parse (context, argc, argv, &error))
+  /* The CLI speaks English (it has no translations): GOption's own words, in its
+   * help and its errors, too. */
+  setlocale (LC_MESSAGES, "C");
+  ok = g_option_context_parse (context, argc, argv, &error);
+  setlocale (LC_MESSAGES, messages);
+  g_free (messages);
+  if (!ok)
     {
-      cli_usage_error (command, "%s", error->message);
+      char *message = usage_message (error->message);
+
+      cli_usage_error (command, "%s", message);
+      g_free (message);
       g_error_free (error);
       return false;
     }
+  /* GOption leaves the "--" that ends the options in argv when an argument after it
+   * starts with '-'; the first "--" left is always that one. */
+  for (int i = 1; i < *argc; i++)
+    if (strcmp ((*argv)[i], "--") == 0)
+      {
+        memmove (&(*argv)[i], &(*argv)[i + 1], sizeof (char *) * (size_t) (*argc - i));
+        (*argc)--;
+        break;
+      }
   return true;
 }
 
@@ -156,12 +196,114 @@ sniff_error (OssaError *err, int errno_value)
 }
 
 bool
+cli_is_stdio (const char *path)
+{
+  return path != NULL && strcmp (path, "-") == 0;
+}
+
+const char *
+cli_input_label (const char *path)
+{
+  return cli_is_stdio (path) ? CLI_STDIN_LABEL : path;
+}
+
+const char *
+cli_output_label (const char *path)
+{
+  return cli_is_stdio (path) ? CLI_STDOUT_LABEL : path;
+}
+
+/* Standard input, read whole the first time a command asks for "-" and kept, so
+ * that looking at its start and then reading it work as they do on a file. */
+static uint8_t *stdin_data;
+static size_t stdin_size;
+static bool stdin_done;
+static OssaError stdin_err;
+
+static bool
+stdin_bytes (const uint8_t **data, size_t *size, OssaError *err)
+{
+  if (!stdin_done)
+    {
+      stdin_done = true;
+      ossa_error_clear (&stdin_err);
+      if (!ossa_file_read_fd (STDIN_FILENO, CLI_STDIN_LABEL, OSSA_MAX_MAP_FILE_SIZE,
+                              &stdin_data, &stdin_size, &stdin_err))
+        stdin_data = NULL;
+      if (stdin_err.path[0] == '\0')
+        ossa_error_set_location (&stdin_err, CLI_STDIN_LABEL, 0);
+    }
+  if (stdin_data == NULL)
+    {
+      *err = stdin_err;
+      return false;
+    }
+  *data = stdin_data;
+  *size = stdin_size;
+  return true;
+}
+
+bool
+cli_read_input (const char *path, size_t max_size, uint8_t **data, size_t *size, OssaError *err)
+{
+  const uint8_t *bytes;
+
+  ossa_error_clear (err);
+  if (!cli_is_stdio (path))
+    return ossa_file_read (path, max_size, data, size, err);
+  if (!stdin_bytes (&bytes, size, err))
+    return false;
+  if (*size > max_size)
+    {
+      ossa_error_set (err, OSSA_ERROR_LIMIT, "the file is larger than %zu bytes", max_size);
+      ossa_error_set_location (err, CLI_STDIN_LABEL, 0);
+      return false;
+    }
+  *data = malloc (*size ? *size : 1);
+  if (*data == NULL)
+    {
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return false;
+    }
+  memcpy (*data, bytes, *size);
+  return true;
+}
+
+bool
+cli_write_output (const char *path, const void *data, size_t size, OssaError *err)
+{
+  ossa_error_clear (err);
+  if (!cli_is_stdio (path))
+    return ossa_file_write_atomic (path, data, size, err);
+  /* The bytes are complete before the first one is written; nothing goes to a
+   * file on the way. */
+  if (fwrite (data, 1, size, stdout) != size || fflush (stdout) != 0)
+    {
+      err->errno_value = errno;
+      ossa_error_set (err, OSSA_ERROR_IO, "error writing the output: %s", g_strerror (errno));
+      ossa_error_set_location (err, CLI_STDOUT_LABEL, 0);
+      return false;
+    }
+  return true;
+}
+
+bool
 cli_sniff (const char *path, CliFileKind *kind, OssaError *err)
 {
   char buf[SNIFF_BYTES];
   size_t n;
-  FILE *f = fopen (path, "rb");
+  FILE *f;
 
+  if (cli_is_stdio (path))
+    {
+      const uint8_t *bytes;
+
+      if (!stdin_bytes (&bytes, &n, err))
+        return false;
+      *kind = sniff_bytes ((const char *) bytes, MIN (n, (size_t) SNIFF_BYTES));
+      return true;
+    }
+  f = fopen (path, "rb");
   ossa_error_clear (err);
   ossa_error_set_location (err, path, 0);
   if (f == NULL)
@@ -186,7 +328,7 @@ cli_sniff_file (const char *path, CliFileKind *kind)
 
   if (cli_sniff (path, kind, &err))
     return true;
-  cli_error_ossa (&err, path);
+  cli_error_ossa (&err, cli_input_label (path));
   return false;
 }
 
@@ -259,8 +401,18 @@ read_any (const char *path, CliFileKind *kind, uint8_t **data, size_t *size, Oss
 {
   struct stat st;
   bool ok, stat_ok;
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  int fd;
 
+  if (cli_is_stdio (path))
+    {
+      CliFileKind k;
+
+      if (!cli_sniff (path, &k, err) || !cli_read_input (path, kind_max_size (k), data, size, err))
+        return false;
+      *kind = k;
+      return true;
+    }
+  fd = open (path, O_RDONLY | O_CLOEXEC);
   ossa_error_clear (err);
   ossa_error_set_location (err, path, 0);
   if (fd < 0)
@@ -283,7 +435,7 @@ map_document (const uint8_t *data, size_t size, const char *path, OssaError *err
 {
   OssaGridMap map = { 0 };
   OssaDocument *doc;
-  char *name = ossa_grid_map_name_for_path (path);
+  char *name = ossa_grid_map_name_for_path (cli_input_stem_path (path));
   bool ok;
 
   if (name == NULL)
@@ -291,7 +443,7 @@ map_document (const uint8_t *data, size_t size, const char *path, OssaError *err
       ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
       return NULL;
     }
-  ok = ossa_grid_map_parse (&map, data, size, path, name, NULL, err);
+  ok = ossa_grid_map_parse (&map, data, size, cli_input_label (path), name, NULL, err);
   free (name);
   if (!ok)
     return NULL;
@@ -307,27 +459,38 @@ map_document (const uint8_t *data, size_t size, const char *path, OssaError *err
   return doc;
 }
 
+const char *
+cli_input_stem_path (const char *path)
+{
+  return cli_is_stdio (path) ? "stdin" : path;
+}
+
 OssaDocument *
 cli_load_any (const char *path, CliFileKind *kind_out, OssaError *err)
 {
   CliFileKind kind;
   OssaDocument *doc;
   OssaSmdImportOptions options;
+  const char *label = cli_input_label (path);
   uint8_t *data;
   size_t size;
 
   if (!read_any (path, &kind, &data, &size, err))
     return NULL;
   /* One reader per kind of file; each gives a document (an SMD as import-smd with
-   * the default options would, a map file as a document holding that one map). */
+   * the default options would, a map file as a document holding that one map).
+   * Names that come from the file's name come from "stdin" for standard input. */
   switch (kind)
     {
     case CLI_FILE_OSSA:
-      doc = ossa_document_load_bytes (data, size, path, err);
+      doc = ossa_document_load_bytes (data, size, label, err);
       break;
     case CLI_FILE_SMD:
       ossa_smd_import_options_init (&options);
-      doc = ossa_smd_import_bytes ((const char *) data, size, path, &options, err);
+      doc = ossa_smd_import_bytes ((const char *) data, size, cli_input_stem_path (path),
+                                   &options, err);
+      if (doc == NULL && cli_is_stdio (path))
+        ossa_error_set_location (err, label, err->line);
       break;
     case CLI_FILE_MAP:
       doc = map_document (data, size, path, err);
@@ -340,7 +503,7 @@ cli_load_any (const char *path, CliFileKind *kind_out, OssaError *err)
     }
   free (data);
   if (doc == NULL && err->path[0] == '\0')
-    ossa_error_set_location (err, path, err->line);
+    ossa_error_set_location (err, label, err->line);
   if (kind_out != NULL)
     *kind_out = kind;
   return doc;
@@ -353,7 +516,7 @@ cli_load_document (const char *path)
   OssaDocument *doc = cli_load_any (path, NULL, &err);
 
   if (doc == NULL)
-    cli_error_ossa (&err, path);
+    cli_error_ossa (&err, cli_input_label (path));
   return doc;
 }
 
@@ -365,6 +528,7 @@ cli_find_animation (const OssaDocument *doc, const char *path, const char *name)
 
   if (index >= 0)
     return &doc->animations[index];
+  path = cli_input_label (path);
   if (doc->n_animations == 0)
     {
       cli_error (path, "no animation named '%s' (the document has no animations)", name);

@@ -64,7 +64,31 @@ bool cli_parse_options (GOptionContext *context, const char *command, int *argc,
 bool cli_check_positionals (const char *command, int argc, char **argv, int min, int max,
                             const char *what);
 
-/* Reads the start of path and tells its kind; false with err set (its path too)
+/* "-" names standard input where a command reads a file, standard output where it
+ * writes one. In messages and text output they are called these: */
+#define CLI_STDIN_LABEL  "(standard input)"
+#define CLI_STDOUT_LABEL "(standard output)"
+
+/* Whether path is "-". */
+bool cli_is_stdio (const char *path);
+/* path, or CLI_STDIN_LABEL / CLI_STDOUT_LABEL for "-". */
+const char *cli_input_label (const char *path);
+const char *cli_output_label (const char *path);
+/* path, or "stdin" for "-": what names taken from a file's name (a map's, an SMD's
+ * mesh and animation) come from. */
+const char *cli_input_stem_path (const char *path);
+
+/* ossa_file_read(), and for "-" standard input: read whole once, the first time
+ * anything asks for it, and kept, so that sniffing and reading it again give the
+ * same bytes. */
+bool cli_read_input (const char *path, size_t max_size, uint8_t **data, size_t *size,
+                     OssaError *err);
+
+/* ossa_file_write_atomic(), or for "-" the bytes written to standard output (they
+ * are complete before the first is written, so no file is ever partly written). */
+bool cli_write_output (const char *path, const void *data, size_t size, OssaError *err);
+
+/* Reads the start of path (standard input for "-") and tells its kind; false with err set (its path too)
  * when the file cannot be read. */
 bool cli_sniff (const char *path, CliFileKind *kind, OssaError *err);
 

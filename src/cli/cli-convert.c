@@ -3,7 +3,9 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli-common.h"
 
@@ -35,11 +37,26 @@ report (const char *in, const char *out, const char *from, const char *to,
       json_builder_end_object (b);
       cli_json_print (b);
     }
-  else
-    printf ("%s → %s: %zu %s, %zu %s, %zu %s\n", in, out,
+  else if (!cli_is_stdio (out))   /* standard output holds the converted file alone */
+    printf ("%s → %s: %zu %s, %zu %s, %zu %s\n", cli_input_label (in), out,
             doc->skeleton.n_bones, doc->skeleton.n_bones == 1 ? "bone" : "bones",
             doc->n_animations, doc->n_animations == 1 ? "animation" : "animations",
             doc->n_maps, doc->n_maps == 1 ? "map" : "maps");
+}
+
+/* doc as .ossa bytes to out (atomically, or to standard output for "-"). */
+static bool
+write_document (const OssaDocument *doc, const char *out, OssaError *err)
+{
+  uint8_t *data = NULL;
+  size_t size = 0;
+  bool ok;
+
+  ossa_error_clear (err);
+  ok = ossa_document_to_bytes (doc, &data, &size, err)
+       && cli_write_output (out, data, size, err);
+  free (data);
+  return ok;
 }
 
 /* Load (which validates) and save atomically: OUT is only replaced by a complete,
@@ -52,10 +69,9 @@ convert_ossa_to_ossa (const char *in, const char *out, gboolean json)
 
   if (doc == NULL)
     return CLI_EXIT_INPUT;
-  ossa_error_clear (&err);
-  if (!ossa_document_save (doc, out, &err))
+  if (!write_document (doc, out, &err))
     {
-      cli_error_ossa (&err, out);
+      cli_error_ossa (&err, cli_output_label (out));
       ossa_document_free (doc);
       return CLI_EXIT_INPUT;
     }
@@ -67,6 +83,7 @@ convert_ossa_to_ossa (const char *in, const char *out, gboolean json)
 /* ---- grid maps ---- */
 
 static char *map_name;   /* --map NAME: which map of an .ossa input */
+static char *to_name;    /* --to FORMAT: OUT's format when OUT is "-" */
 
 static void
 report_map (const char *in, const char *out, CliMapSource from, const char *to,
@@ -88,8 +105,8 @@ report_map (const char *in, const char *out, CliMapSource from, const char *to,
       json_builder_end_object (b);
       cli_json_print (b);
     }
-  else
-    printf ("%s → %s: map '%s', %u × %u cells (%s → %s)\n", in, out, map->name, map->width,
+  else if (!cli_is_stdio (out))
+    printf ("%s → %s: map '%s', %u × %u cells (%s → %s)\n", cli_input_label (in), out, map->name, map->width,
             map->height, cli_map_source_name (from), to);
 }
 
@@ -100,13 +117,19 @@ convert_map_to_text (const char *in, const char *out, OssaMapFormat format, gboo
   OssaGridMap map;
   CliMapSource from;
   OssaError err;
+  char *text = NULL;
+  size_t size = 0;
+  bool ok;
 
   if (!cli_load_map (in, map_name, &map, &from))
     return CLI_EXIT_INPUT;
   ossa_error_clear (&err);
-  if (!ossa_grid_map_save (&map, out, format, &err))
+  ok = ossa_grid_map_to_text (&map, format, &text, &size, &err)
+       && cli_write_output (out, text, size, &err);
+  free (text);
+  if (!ok)
     {
-      cli_error_ossa (&err, out);
+      cli_error_ossa (&err, cli_output_label (out));
       ossa_grid_map_clear (&map);
       return CLI_EXIT_INPUT;
     }
@@ -146,13 +169,18 @@ convert_map_to_ossa (const char *in, const char *out, gboolean json)
     return CLI_EXIT_INPUT;
   ossa_error_clear (&err);
   doc = ossa_document_new ();
-  if (doc == NULL || ossa_document_take_map (doc, &map, &err) < 0
-      || !ossa_document_save (doc, out, &err))
+  if (doc == NULL || ossa_document_take_map (doc, &map, &err) < 0)
     {
       if (err.message[0] == '\0')
         ossa_error_set (&err, OSSA_ERROR_NO_MEMORY, "out of memory");
-      cli_error_ossa (&err, out);
+      cli_error_ossa (&err, cli_output_label (out));
       ossa_grid_map_clear (&map);
+      ossa_document_free (doc);
+      return CLI_EXIT_INPUT;
+    }
+  if (!write_document (doc, out, &err))
+    {
+      cli_error_ossa (&err, cli_output_label (out));
       ossa_document_free (doc);
       return CLI_EXIT_INPUT;
     }
@@ -188,6 +216,49 @@ extension (const char *path)
   return dot != NULL && dot != base ? dot : "";
 }
 
+/* The extensions the conversion is picked by: IN's, or for "-" its content's; OUT's,
+ * or for "-" --to's or else IN's. Prints a usage error (returning its status) for
+ * a choice that cannot be made, and an input error for an unreadable "-". */
+static int
+choose_formats (const char *in, const char *out, gboolean json, const char **from,
+                const char **to)
+{
+  static char to_buf[16];
+  CliFileKind kind;
+
+  *from = extension (in);
+  if (cli_is_stdio (in))
+    {
+      if (!cli_sniff_file (in, &kind))
+        return CLI_EXIT_INPUT;
+      *from = kind == CLI_FILE_OSSA ? ".ossa" : kind == CLI_FILE_MAP ? ".map" : ".smd";
+    }
+  *to = extension (out);
+  if (!cli_is_stdio (out))
+    {
+      if (to_name != NULL)
+        return cli_usage_error ("convert", "--to is for OUT '-'; %s has its own extension", out);
+      return CLI_EXIT_OK;
+    }
+  if (json)
+    return cli_usage_error ("convert", "--json and OUT '-' both write to standard output: "
+                            "pick one");
+  if (to_name != NULL)
+    {
+      if (strcmp (to_name, "ossa") != 0 && strcmp (to_name, "txt") != 0
+          && strcmp (to_name, "map") != 0)
+        return cli_usage_error ("convert", "--to '%s' is not ossa, txt or map", to_name);
+      g_snprintf (to_buf, sizeof to_buf, ".%s", to_name);
+      *to = to_buf;
+    }
+  else
+    *to = *from;
+  if (g_ascii_strcasecmp (*to, ".ossa") == 0 && isatty (STDOUT_FILENO))
+    return cli_usage_error ("convert", "an .ossa document is binary: not writing it to a "
+                            "terminal (redirect standard output)");
+  return CLI_EXIT_OK;
+}
+
 int
 cli_convert (int argc, char **argv)
 {
@@ -196,12 +267,15 @@ cli_convert (int argc, char **argv)
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
     { "map", 0, 0, G_OPTION_ARG_STRING, &map_name,
       "Which map of an .ossa IN to write as a map file (default: the first)", "NAME" },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to_name,
+      "OUT's format when OUT is '-': ossa, txt or map (default: IN's)", "FORMAT" },
     G_OPTION_ENTRY_NULL
   };
   GOptionContext *context;
   GString *supported, *listed;
   char *description;
-  const char *in, *out, *from, *to;
+  const char *in, *out, *from = "", *to = "";
+  int status;
 
   supported = g_string_new (NULL);   /* one line */
   listed = g_string_new (NULL);      /* one per line, for --help */
@@ -232,7 +306,12 @@ cli_convert (int argc, char **argv)
       "\"walkable\"}\n"
       "\n"
       "Exit status: 0 success, 1 unreadable or invalid IN or OUT not writable,\n"
-      "2 bad usage (including a pair of formats that cannot be converted).",
+      "2 bad usage (including a pair of formats that cannot be converted).\n"
+      "\n"
+      "IN '-' reads standard input (its format told by its content); OUT '-' writes\n"
+      "the converted file to standard output, alone (no summary line, not with\n"
+      "--json; an .ossa document is not written to a terminal), in the format --to\n"
+      "names or else IN's.",
       listed->str);
   context = cli_option_context_new ("IN OUT", "Convert a file to another format.", description);
   g_free (description);
@@ -244,30 +323,34 @@ cli_convert (int argc, char **argv)
       g_option_context_free (context);
       g_string_free (supported, TRUE);
       g_clear_pointer (&map_name, g_free);
+      g_clear_pointer (&to_name, g_free);
       return CLI_EXIT_USAGE;
     }
   g_option_context_free (context);
   in = argv[1];
   out = argv[2];
-  from = extension (in);
-  to = extension (out);
-
+  status = choose_formats (in, out, json, &from, &to);
+  if (status != CLI_EXIT_OK)
+    {
+      g_string_free (supported, TRUE);
+      goto done;
+    }
   for (size_t i = 0; i < G_N_ELEMENTS (conversions); i++)
     if (g_ascii_strcasecmp (from, conversions[i].from) == 0
         && g_ascii_strcasecmp (to, conversions[i].to) == 0)
       {
-        int status;
-
         g_string_free (supported, TRUE);
         status = conversions[i].convert (in, out, json);
-        g_clear_pointer (&map_name, g_free);
-        return status;
+        goto done;
       }
 
   cli_usage_error ("convert", "cannot convert %s to %s yet (supported: %s)",
                    from[0] ? from : "a file without an extension",
                    to[0] ? to : "a file without an extension", supported->str);
   g_string_free (supported, TRUE);
+  status = CLI_EXIT_USAGE;
+done:
   g_clear_pointer (&map_name, g_free);
-  return CLI_EXIT_USAGE;
+  g_clear_pointer (&to_name, g_free);
+  return status;
 }

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli-common.h"
 
@@ -23,7 +24,8 @@ cli_export_smd (int argc, char **argv)
   const OssaAnimation *anim;
   OssaError err;
   const char *path;
-  size_t frames;
+  char *text = NULL;
+  size_t frames, length = 0;
   int status = CLI_EXIT_USAGE;
 
   context = cli_option_context_new ("DOC --anim NAME -o OUT.smd",
@@ -32,7 +34,8 @@ cli_export_smd (int argc, char **argv)
     "on plane xz (2D x, y are 3D X, Z; z = 0; a 2D rotation θ is −θ about Y). Each\n"
     "bone's 3D local is taken from the 2D world pose, so 'ossa-cli import-smd' of\n"
     "the file (plane xz, the same --fps) gives the same world joint positions.\n"
-    "OUT is written atomically.\n"
+    "OUT is written atomically. DOC '-' reads standard input; -o - writes the SMD to\n"
+    "standard output (and nothing else: no summary line; not with --json).\n"
     "\n"
     "JSON: {\"input\", \"output\", \"animation\", \"bones\", \"frames\"}\n"
     "\n"
@@ -53,14 +56,25 @@ cli_export_smd (int argc, char **argv)
       goto out;
     }
   path = argv[1];
+  if (json && cli_is_stdio (out))
+    {
+      cli_usage_error ("export-smd", "--json and -o - both write to standard output: "
+                       "pick one");
+      goto out;
+    }
   status = CLI_EXIT_INPUT;
   doc = cli_load_document (path);
   if (doc == NULL || (anim = cli_find_animation (doc, path, anim_name)) == NULL)
     goto out;
   ossa_error_clear (&err);
-  if (!ossa_smd_save_animation (doc, (size_t) (anim - doc->animations), out, &err))
+  if (!ossa_smd_export_animation (doc, (size_t) (anim - doc->animations), &text, &length, &err))
     {
-      cli_error_ossa (&err, err.code == OSSA_ERROR_IO ? out : path);
+      cli_error_ossa (&err, cli_input_label (path));
+      goto out;
+    }
+  if (!cli_write_output (out, text, length, &err))
+    {
+      cli_error_ossa (&err, out);
       goto out;
     }
   frames = (size_t) lround (anim->duration * (anim->fps > 0 ? anim->fps : 30)) + 1;
@@ -77,12 +91,13 @@ cli_export_smd (int argc, char **argv)
       json_builder_end_object (b);
       cli_json_print (b);
     }
-  else
-    printf ("%s → %s: animation '%s', %zu bones × %zu frames\n", path, out, anim->name,
-            doc->skeleton.n_bones, frames);
+  else if (!cli_is_stdio (out))   /* standard output holds the SMD alone */
+    printf ("%s → %s: animation '%s', %zu bones × %zu frames\n", cli_input_label (path), out,
+            anim->name, doc->skeleton.n_bones, frames);
   status = CLI_EXIT_OK;
 
 out:
+  free (text);
   ossa_document_free (doc);
   g_free (out);
   g_free (anim_name);

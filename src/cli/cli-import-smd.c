@@ -4,7 +4,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli-common.h"
 
@@ -108,6 +110,20 @@ report (char **inputs, const char *out, const OssaSmdImportOptions *options,
     }
 }
 
+/* doc as .ossa bytes to out (atomically, or to standard output for "-"). */
+static bool
+write_document (const OssaDocument *doc, const char *out, OssaError *err)
+{
+  uint8_t *data = NULL;
+  size_t size = 0;
+  bool ok;
+
+  ossa_error_clear (err);
+  ok = ossa_document_to_bytes (doc, &data, &size, err) && cli_write_output (out, data, size, err);
+  free (data);
+  return ok;
+}
+
 int
 cli_import_smd (int argc, char **argv)
 {
@@ -148,6 +164,9 @@ cli_import_smd (int argc, char **argv)
     "\"animations\": [{\"name\", \"duration\", \"tracks\", \"keys\"}], \"meshes\": [{\"name\",\n"
     "\"vertices\", \"triangles\", \"materials\"}], \"notices\": [...]}\n"
     "\n"
+    "REF '-' reads standard input (then the only input; its mesh and animation are\n"
+    "named 'stdin'); -o - writes the document to standard output, alone.\n"
+    "\n"
     "Exit status: 0 success, 1 unreadable or broken SMD (FILE:LINE: message) or OUT\n"
     "not writable, 2 bad usage.");
   g_option_context_add_main_entries (context, entries, NULL);
@@ -157,6 +176,19 @@ cli_import_smd (int argc, char **argv)
   if (out == NULL)
     {
       cli_usage_error ("import-smd", "missing -o OUT.ossa");
+      goto out;
+    }
+  for (int i = 1; i < argc; i++)
+    if (cli_is_stdio (argv[i]) && argc > 2)
+      {
+        cli_usage_error ("import-smd", "standard input ('-') can only be the one input, REF");
+        goto out;
+      }
+  if (cli_is_stdio (out) && (json || isatty (STDOUT_FILENO)))
+    {
+      cli_usage_error ("import-smd", json ? "--json and -o - both write to standard output: pick one"
+                       : "an .ossa document is binary: not writing it to a terminal (redirect "
+                         "standard output)");
       goto out;
     }
   if (plane_text != NULL && !ossa_smd_plane_from_string (plane_text, &options.plane))
@@ -189,20 +221,39 @@ cli_import_smd (int argc, char **argv)
   options.callbacks.notice = on_notice;
   options.callbacks.user_data = &sink;
   ossa_error_clear (&err);
-  doc = ossa_smd_import_files ((const char *const *) argv + 1, (size_t) argc - 1, &options, &err);
+  if (cli_is_stdio (argv[1]))
+    {
+      uint8_t *data;
+      size_t size;
+
+      if (!cli_read_input (argv[1], OSSA_SMD_MAX_FILE_SIZE, &data, &size, &err))
+        {
+          cli_error_ossa (&err, CLI_STDIN_LABEL);
+          goto out;
+        }
+      /* The mesh and an animation in REF are named "stdin". */
+      doc = ossa_smd_import_bytes ((const char *) data, size, cli_input_stem_path (argv[1]),
+                                   &options, &err);
+      free (data);
+      if (doc == NULL)
+        ossa_error_set_location (&err, CLI_STDIN_LABEL, err.line);
+    }
+  else
+    doc = ossa_smd_import_files ((const char *const *) argv + 1, (size_t) argc - 1, &options,
+                                 &err);
   if (doc == NULL)
     {
       cli_error_ossa (&err, argv[1]);
       goto out;
     }
-  ossa_error_clear (&err);
-  if (!ossa_document_save (doc, out, &err))
+  if (!write_document (doc, out, &err))
     {
-      cli_error_ossa (&err, out);
+      cli_error_ossa (&err, cli_output_label (out));
       goto out;
     }
   argv[argc] = NULL;
-  report (argv + 1, out, &options, doc, &sink);
+  if (json || !cli_is_stdio (out))   /* standard output holds the document alone */
+    report (argv + 1, out, &options, doc, &sink);
   status = CLI_EXIT_OK;
 
 out:

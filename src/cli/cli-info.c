@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli-common.h"
 
@@ -80,6 +81,20 @@ print_json (const char *path, CliFileKind kind, const OssaDocument *doc, const S
     }
   json_builder_end_array (b);
 
+  json_builder_set_member_name (b, "meshes");
+  json_builder_begin_array (b);
+  for (size_t i = 0; i < doc->n_meshes; i++)
+    {
+      const OssaMesh *mesh = &doc->meshes[i];
+
+      json_builder_begin_object (b);
+      cli_json_add_string (b, "name", mesh->name);
+      cli_json_add_int (b, "vertices", (gint64) mesh->n_vertices);
+      cli_json_add_int (b, "triangles", (gint64) mesh->n_triangles);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
   json_builder_set_member_name (b, "maps");
   json_builder_begin_array (b);
   for (size_t i = 0; i < doc->n_maps; i++)
@@ -103,6 +118,7 @@ print_human (const char *path, CliFileKind kind, const OssaDocument *doc, const 
   char a[G_ASCII_DTOSTR_BUF_SIZE], f[G_ASCII_DTOSTR_BUF_SIZE];
   size_t n_names = MIN (doc->skeleton.n_bones, (size_t) INFO_MAX_NAMES);
 
+  path = cli_input_label (path);
   if (kind == CLI_FILE_MAP)
     printf ("%s: grid map", path);
   else
@@ -135,6 +151,12 @@ print_human (const char *path, CliFileKind kind, const OssaDocument *doc, const 
               anim->n_tracks == 1 ? "track" : "tracks", ossa_animation_n_keys (anim));
     }
 
+  printf ("meshes: %zu\n", doc->n_meshes);
+  for (size_t i = 0; i < doc->n_meshes; i++)
+    printf ("  %s: %zu %s, %zu %s\n", doc->meshes[i].name, doc->meshes[i].n_vertices,
+            doc->meshes[i].n_vertices == 1 ? "vertex" : "vertices", doc->meshes[i].n_triangles,
+            doc->meshes[i].n_triangles == 1 ? "triangle" : "triangles");
+
   printf ("maps: %zu\n", doc->n_maps);
   for (size_t i = 0; i < doc->n_maps; i++)
     printf ("  %s: %u × %u cells\n", doc->maps[i].name, doc->maps[i].width, doc->maps[i].height);
@@ -151,7 +173,7 @@ info_document (const char *path, CliFileKind kind, gboolean json)
     return CLI_EXIT_INPUT;
   if (!skeleton_shape (&doc->skeleton, &shape))
     {
-      cli_error (path, "out of memory");
+      cli_error (cli_input_label (path), "out of memory");
       ossa_document_free (doc);
       return CLI_EXIT_INPUT;
     }
@@ -168,13 +190,19 @@ info_smd (const char *path, gboolean json)
 {
   OssaError err;
   OssaSmd *smd;
-  size_t roots = 0;
+  uint8_t *data;
+  size_t size, roots = 0;
 
-  ossa_error_clear (&err);
-  smd = ossa_smd_read (path, NULL, &err);
+  if (!cli_read_input (path, OSSA_SMD_MAX_FILE_SIZE, &data, &size, &err))
+    {
+      cli_error_ossa (&err, cli_input_label (path));
+      return CLI_EXIT_INPUT;
+    }
+  smd = ossa_smd_read_bytes ((const char *) data, size, cli_input_label (path), NULL, &err);
+  free (data);
   if (smd == NULL)
     {
-      cli_error_ossa (&err, path);
+      cli_error_ossa (&err, cli_input_label (path));
       return CLI_EXIT_INPUT;
     }
   for (size_t i = 0; i < smd->n_nodes; i++)
@@ -209,7 +237,7 @@ info_smd (const char *path, gboolean json)
     {
       size_t n_names = MIN (smd->n_nodes, (size_t) INFO_MAX_NAMES);
 
-      printf ("%s: SMD\n", path);
+      printf ("%s: SMD\n", cli_input_label (path));
       printf ("bones: %zu (%zu %s)\n", smd->n_nodes, roots, roots == 1 ? "root" : "roots");
       if (n_names > 0)
         {
@@ -250,15 +278,18 @@ cli_info (int argc, char **argv)
     "Describe what a file holds.",
     "For an Ossa document (.ossa): the bones (count, roots, depth = bones on the\n"
     "longest root-to-leaf chain, names), each animation (name, duration in seconds,\n"
-    "frame rate, loop flag, tracks, keys) and each grid map (name, width × height).\n"
+    "frame rate, loop flag, tracks, keys), each mesh (name, vertices, triangles) and\n"
+    "each grid map (name, width × height).\n"
     "For an SMD: bones, frames, triangles and materials, vertex-animation shapes\n"
     "(JSON: {\"file\", \"type\": \"smd\", \"bones\", \"roots\", \"bone_names\", \"frames\",\n"
     "\"first_frame\", \"last_frame\", \"triangles\", \"materials\", \"shapes\"}).\n"
-    "The kind of file is told by its content, not its name.\n"
+    "The kind of file is told by its content, not its name. FILE '-' reads standard\n"
+    "input (a pipe gives what the same file would).\n"
     "\n"
     "JSON: {\"file\", \"type\", \"format_version\", \"generator\", \"bones\", \"roots\",\n"
     "\"depth\", \"bone_names\": [...], \"animations\": [{\"name\", \"duration\", \"fps\",\n"
-    "\"loop\", \"tracks\", \"keys\"}], \"maps\": [{\"name\", \"width\", \"height\"}]}\n"
+    "\"loop\", \"tracks\", \"keys\"}], \"meshes\": [{\"name\", \"vertices\", \"triangles\"}],\n"
+    "\"maps\": [{\"name\", \"width\", \"height\"}]}\n"
     "\n"
     "Exit status: 0 success, 1 unreadable or invalid file, 2 bad usage.");
   g_option_context_add_main_entries (context, entries, NULL);
@@ -285,7 +316,7 @@ cli_info (int argc, char **argv)
       status = info_document (argv[1], kind, json);
       break;
     default:
-      cli_error (argv[1], "unsupported file type (%s files are not supported yet)",
+      cli_error (cli_input_label (argv[1]), "unsupported file type (%s files are not supported yet)",
                  cli_file_kind_name (kind));
       status = CLI_EXIT_INPUT;
       break;

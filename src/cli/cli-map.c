@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli-common.h"
@@ -22,16 +23,29 @@ cli_load_map (const char *path, const char *name, OssaGridMap *map, CliMapSource
   if (kind == CLI_FILE_MAP)
     {
       OssaMapFormat format;
+      uint8_t *data;
+      size_t size;
+      char *map_name;
+      bool ok;
 
-      ossa_error_clear (&err);
-      if (!ossa_grid_map_load (map, path, &format, &err))
+      if (!cli_read_input (path, OSSA_MAX_MAP_FILE_SIZE, &data, &size, &err))
         {
-          cli_error_ossa (&err, path);
+          cli_error_ossa (&err, cli_input_label (path));
+          return false;
+        }
+      map_name = ossa_grid_map_name_for_path (cli_input_stem_path (path));
+      ok = ossa_grid_map_parse (map, data, size, cli_input_label (path), map_name, &format, &err);
+      free (data);
+      free (map_name);
+      if (!ok)
+        {
+          cli_error_ossa (&err, cli_input_label (path));
           return false;
         }
       if (name != NULL && strcmp (name, map->name) != 0)
         {
-          cli_error (path, "no map named '%s' (a map file holds one map, '%s')", name, map->name);
+          cli_error (cli_input_label (path), "no map named '%s' (a map file holds one map, '%s')",
+                     name, map->name);
           ossa_grid_map_clear (map);
           return false;
         }
@@ -41,7 +55,7 @@ cli_load_map (const char *path, const char *name, OssaGridMap *map, CliMapSource
     }
   if (kind != CLI_FILE_OSSA)
     {
-      cli_error (path, "not a grid map or an Ossa document (an %s file)",
+      cli_error (cli_input_label (path), "not a grid map or an Ossa document (an %s file)",
                  cli_file_kind_name (kind));
       return false;
     }
@@ -50,7 +64,7 @@ cli_load_map (const char *path, const char *name, OssaGridMap *map, CliMapSource
     return false;
   if (doc->n_maps == 0)
     {
-      cli_error (path, "the document holds no grid maps");
+      cli_error (cli_input_label (path), "the document holds no grid maps");
       ossa_document_free (doc);
       return false;
     }
@@ -65,7 +79,7 @@ cli_load_map (const char *path, const char *name, OssaGridMap *map, CliMapSource
 
           for (size_t i = 0; i < doc->n_maps; i++)
             g_string_append_printf (names, "%s'%s'", i > 0 ? ", " : "", doc->maps[i].name);
-          cli_error (path, "no map named '%s' (available: %s)", name, names->str);
+          cli_error (cli_input_label (path), "no map named '%s' (available: %s)", name, names->str);
           g_string_free (names, TRUE);
           ossa_document_free (doc);
           return false;

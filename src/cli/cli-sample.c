@@ -42,6 +42,7 @@ print_human (const char *path, const OssaDocument *doc, const OssaAnimation *ani
   char tb[G_ASCII_DTOSTR_BUF_SIZE];
   int name_width = 4;
 
+  path = cli_input_label (path);
   if (anim != NULL)
     printf ("%s: animation '%s' at %s s\n", path, anim->name, cli_format_float (tb, sizeof tb, t));
   else
@@ -146,6 +147,7 @@ cli_sample (int argc, char **argv)
     "For each bone: the local transform (x, y, rotation, scale_x, scale_y) and the\n"
     "world transform (x, y, rotation; world rotation = atan2(m10, m00) of the world\n"
     "matrix). Coordinates are y up; angles are counter-clockwise positive.\n"
+    "DOC '-' reads standard input.\n"
     "\n"
     "Text output shows angles in DEGREES, normalised to (-180, 180].\n"
     "JSON output gives angles in RADIANS; the local rotation exactly as sampled (not\n"
@@ -187,7 +189,7 @@ cli_sample (int argc, char **argv)
   pose = ossa_pose_new (&doc->skeleton, &err);
   if (pose == NULL)
     {
-      cli_error_ossa (&err, path);
+      cli_error_ossa (&err, cli_input_label (path));
       goto out;
     }
   ossa_pose_sample (pose, anim, &doc->skeleton, t);

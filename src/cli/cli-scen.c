@@ -4,7 +4,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli-common.h"
 
@@ -59,22 +61,61 @@ find_map (const char *scen_path, const char *maps_dir, const char *field, GStrin
   return found;
 }
 
+/* Progress on stderr, for a person watching a terminal: "\r" redrawn at most ten
+ * times a second, the line wiped when the work is done. */
+typedef struct
+{
+  bool   on;
+  gint64 last;     /* when it was last drawn, µs; 0 never */
+  bool   drawn;
+} Progress;
+
+static void
+progress_show (Progress *p, const char *what, size_t done, size_t total)
+{
+  gint64 now;
+
+  if (!p->on)
+    return;
+  now = g_get_monotonic_time ();
+  if (p->last != 0 && now - p->last < 100000 && done < total)
+    return;
+  p->last = now;
+  p->drawn = true;
+  fprintf (stderr, "\r\033[Kossa-cli: scen: %s %zu/%zu (%d%%)", what, done, total,
+           total > 0 ? (int) (done * 100 / total) : 100);
+  fflush (stderr);
+}
+
+static void
+progress_end (Progress *p)
+{
+  if (p->drawn)
+    {
+      fputs ("\r\033[K", stderr);
+      fflush (stderr);
+    }
+  p->drawn = false;
+}
+
 int
 cli_scen (int argc, char **argv)
 {
-  gboolean json = FALSE;
+  gboolean json = FALSE, quiet = FALSE;
   char *maps_dir = NULL;
   GOptionEntry entries[] = {
     { "maps", 0, 0, G_OPTION_ARG_FILENAME, &maps_dir,
       "Folder holding the maps (default: the scenario's folder)", "DIR" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Show no progress on stderr", NULL },
     G_OPTION_ENTRY_NULL
   };
+  Progress progress = { false, 0, false };
   GOptionContext *context;
   GHashTable *maps = NULL;
   OssaScenario scen = { 0 };
   OssaError err;
-  const char *path;
+  const char *path, *label;
   size_t optimal = 0, shown = 0;
   double seconds = 0, mean_us;
   guint64 expansions = 0;
@@ -93,6 +134,10 @@ cli_scen (int argc, char **argv)
       "optimal when |length − optimal| <= max(1e-4 × optimal, 0.005). The time is the\n"
       "mean of the searches alone (maps are loaded before).\n"
       "\n"
+      "While it runs, progress is shown on stderr when stderr is a terminal (not with\n"
+      "--json or --quiet). FILE.scen '-' reads standard input; its maps are then\n"
+      "looked for in --maps or the current folder.\n"
+      "\n"
       "JSON: {\"file\", \"problems\", \"optimal\", \"mean_us\", \"expansions\"}\n"
       "\n"
       "Exit status: 0 when every problem ran (however many were optimal), 1 an\n"
@@ -105,12 +150,26 @@ cli_scen (int argc, char **argv)
   path = argv[1];
   status = CLI_EXIT_INPUT;
 
-  ossa_error_clear (&err);
-  if (!ossa_scenario_load (&scen, path, &err))
-    {
-      cli_error_ossa (&err, path);
-      goto out;
-    }
+  {
+    uint8_t *data;
+    size_t size;
+    bool ok;
+
+    if (!cli_read_input (path, OSSA_MAX_MAP_FILE_SIZE, &data, &size, &err))
+      {
+        cli_error_ossa (&err, cli_input_label (path));
+        goto out;
+      }
+    ok = ossa_scenario_parse (&scen, data, size, cli_input_label (path), &err);
+    free (data);
+    if (!ok)
+      {
+        cli_error_ossa (&err, cli_input_label (path));
+        goto out;
+      }
+  }
+  progress.on = !json && !quiet && isatty (STDERR_FILENO);
+  label = cli_input_label (path);
 
   /* Load and check every map first, so that the timing covers searches only. */
   maps = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, loaded_map_free);
@@ -119,6 +178,7 @@ cli_scen (int argc, char **argv)
       const OssaScenProblem *p = &scen.problems[i];
       LoadedMap *m = g_hash_table_lookup (maps, p->map);
 
+      progress_show (&progress, "checking problems", i + 1, scen.n_problems);
       if (m == NULL)
         {
           GString *tried = g_string_new (NULL);
@@ -126,7 +186,8 @@ cli_scen (int argc, char **argv)
 
           if (map_path == NULL)
             {
-              fprintf (stderr, "ossa-cli: %s:%d: map '%s' not found (looked for %s)\n", path,
+              progress_end (&progress);
+              fprintf (stderr, "ossa-cli: %s:%d: map '%s' not found (looked for %s)\n", label,
                        p->line, p->map, tried->str);
               g_string_free (tried, TRUE);
               goto out;
@@ -136,27 +197,31 @@ cli_scen (int argc, char **argv)
           m->field = g_strdup (p->map);
           m->path = map_path;
           g_hash_table_insert (maps, m->field, m);
+          progress_end (&progress);   /* a map's own error line starts at column 0 */
           if (!cli_load_map (map_path, NULL, &m->map, NULL))
             goto out;
           m->pf = ossa_pathfinder_new ();
           ossa_error_clear (&err);
           if (m->pf == NULL || !ossa_pathfinder_set_map (m->pf, &m->map, &err))
             {
+              progress_end (&progress);
               cli_error (map_path, "%s", err.message[0] ? err.message : "out of memory");
               goto out;
             }
         }
       if (p->map_width != m->map.width || p->map_height != m->map.height)
         {
+          progress_end (&progress);
           fprintf (stderr, "ossa-cli: %s:%d: the problem is for a %u × %u map, but %s is %u × %u\n",
-                   path, p->line, p->map_width, p->map_height, m->path, m->map.width,
+                   label, p->line, p->map_width, p->map_height, m->path, m->map.width,
                    m->map.height);
           goto out;
         }
       if (p->start_x >= m->map.width || p->start_y >= m->map.height
           || p->goal_x >= m->map.width || p->goal_y >= m->map.height)
         {
-          fprintf (stderr, "ossa-cli: %s:%d: the %s lies outside the %u × %u map\n", path,
+          progress_end (&progress);
+          fprintf (stderr, "ossa-cli: %s:%d: the %s lies outside the %u × %u map\n", label,
                    p->line, p->start_x >= m->map.width || p->start_y >= m->map.height
                               ? "start" : "goal", m->map.width, m->map.height);
           goto out;
@@ -173,10 +238,12 @@ cli_scen (int argc, char **argv)
                                         p->goal_x, p->goal_y, &r, &err);
       double length;
 
+      progress_show (&progress, "searching", i + 1, scen.n_problems);
       seconds += (double) (g_get_monotonic_time () - t0) * 1e-6;
       if (!ok)
         {
-          fprintf (stderr, "ossa-cli: %s:%d: %s\n", path, p->line, err.message);
+          progress_end (&progress);
+          fprintf (stderr, "ossa-cli: %s:%d: %s\n", label, p->line, err.message);
           goto out;
         }
       expansions += r.expansions;
@@ -193,6 +260,7 @@ cli_scen (int argc, char **argv)
                                     cli_format (b, sizeof b, "%.6f", p->optimal));
         }
     }
+  progress_end (&progress);
   mean_us = scen.n_problems > 0 ? seconds * 1e6 / (double) scen.n_problems : 0;
 
   if (json)
@@ -213,7 +281,7 @@ cli_scen (int argc, char **argv)
     {
       char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-      printf ("%s: %zu problems, %zu optimal\n", path, scen.n_problems, optimal);
+      printf ("%s: %zu problems, %zu optimal\n", label, scen.n_problems, optimal);
       printf ("mean time per search: %s µs\n", cli_format (buf, sizeof buf, "%.1f", mean_us));
       printf ("mean expansions per search: %s\n",
               cli_format (buf, sizeof buf, "%.1f", scen.n_problems > 0
@@ -224,6 +292,7 @@ cli_scen (int argc, char **argv)
   status = CLI_EXIT_OK;
 
 out:
+  progress_end (&progress);
   if (maps != NULL)
     g_hash_table_unref (maps);
   ossa_scenario_clear (&scen);

@@ -25,6 +25,7 @@ cli_validate (int argc, char **argv)
     "Load a file and check every rule of the format.",
     "Prints 'FILE: valid (N bones, M animations)' and exits 0, or prints the first\n"
     "problem as 'ossa-cli: FILE[:LINE]: message' on stderr and exits 1.\n"
+    "FILE '-' reads standard input.\n"
     "\n"
     "JSON: {\"file\", \"valid\": true|false, \"bones\", \"animations\", \"maps\"} when\n"
     "valid; {\"file\", \"valid\": false, \"error\": \"message\"} (and \"line\" when the\n"
@@ -48,7 +49,7 @@ cli_validate (int argc, char **argv)
    * as a whole: that is done here, once. */
   if (doc != NULL && kind != CLI_FILE_OSSA && !ossa_document_validate (doc, &err))
     {
-      ossa_error_set_location (&err, path, 0);
+      ossa_error_set_location (&err, cli_input_label (path), 0);
       ossa_document_free (doc);
       doc = NULL;
     }
@@ -78,11 +79,11 @@ cli_validate (int argc, char **argv)
 
   if (doc == NULL)
     {
-      cli_error_ossa (&err, path);
+      cli_error_ossa (&err, cli_input_label (path));
       return CLI_EXIT_INPUT;
     }
   if (!json)
-    printf ("%s: valid (%zu %s, %zu %s)\n", path,
+    printf ("%s: valid (%zu %s, %zu %s)\n", cli_input_label (path),
             doc->skeleton.n_bones, doc->skeleton.n_bones == 1 ? "bone" : "bones",
             doc->n_animations, doc->n_animations == 1 ? "animation" : "animations");
   ossa_document_free (doc);

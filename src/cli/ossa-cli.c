@@ -7,6 +7,9 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli-common.h"
 
@@ -19,7 +22,7 @@ typedef struct
 } CliCommand;
 
 static const CliCommand commands[] = {
-  { "info", cli_info, "info FILE", "what a document holds: bones, animations, maps" },
+  { "info", cli_info, "info FILE", "what a document holds: bones, animations, meshes, maps" },
   { "validate", cli_validate, "validate FILE", "load and check a file; exit 0 if valid" },
   { "sample", cli_sample, "sample DOC [--anim NAME] --time T",
     "pose of every bone at time T (no --anim: the rest pose)" },
@@ -37,27 +40,45 @@ static const CliCommand commands[] = {
     "time pose sampling + world transforms (ns per bone)" },
 };
 
+/* The command table, its descriptions in one column: widths are counted in
+ * characters (the synopses hold "…"), not bytes. */
 static void
-print_usage (FILE *out)
+print_commands (FILE *out)
 {
   int width = 0;
 
+  fputs ("Commands:\n", out);
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    width = MAX (width, cli_text_width (commands[i].synopsis));
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      fprintf (out, "  %s", commands[i].synopsis);
+      for (int w = cli_text_width (commands[i].synopsis); w < width; w++)
+        fputc (' ', out);
+      fprintf (out, "  %s\n", commands[i].summary);
+    }
+}
+
+static void
+print_usage (FILE *out)
+{
   fputs ("Usage: ossa-cli COMMAND [OPTION…] [ARGUMENT…]\n"
          "\n"
          "Ossa's headless front end: inspect, check, sample and convert skeletal\n"
          "animation documents (.ossa), and find paths on grid maps.\n"
-         "\n"
-         "Commands:\n", out);
-  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
-    width = MAX (width, (int) strlen (commands[i].synopsis));
-  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-*s  %s\n", width, commands[i].synopsis, commands[i].summary);
+         "\n", out);
+  print_commands (out);
   fputs ("\n"
          "Every command prints text for a person, or exactly one JSON object with --json.\n"
          "Errors go to stderr as 'ossa-cli: FILE[:LINE]: message'.\n"
          "Exit status: 0 success, 1 bad input, 2 bad usage.\n"
          "\n"
-         "'ossa-cli COMMAND --help' (or 'ossa-cli help COMMAND') describes a command.\n"
+         "A FILE that is '-' is standard input for the commands that read it, standard\n"
+         "output where one file is written (convert IN -, export-smd -o -, import-smd\n"
+         "-o -). '--' ends the options: 'ossa-cli info -- -name.ossa'.\n"
+         "\n"
+         "'ossa-cli COMMAND --help' (or 'ossa-cli help COMMAND') describes a command;\n"
+         "'ossa-cli --help-all' prints every command's help.\n"
          "'ossa-cli --version' prints the version.\n", out);
 }
 
@@ -91,6 +112,35 @@ run_command (const CliCommand *command, int argc, char **argv)
   return status;
 }
 
+/* The general help, then each command's (for the manual page). A command's --help
+ * exits the process, so each runs in a child of its own. */
+static int
+help_all (void)
+{
+  print_usage (stdout);
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      char *help_argv[] = { (char *) commands[i].name, (char *) "--help", NULL };
+      int wait_status = 0;
+      pid_t pid;
+
+      printf ("\n");
+      fflush (stdout);
+      pid = fork ();
+      if (pid < 0)
+        {
+          cli_error (NULL, "fork: %s", g_strerror (errno));
+          return CLI_EXIT_INPUT;
+        }
+      if (pid == 0)
+        _exit (run_command (&commands[i], 2, help_argv));
+      if (waitpid (pid, &wait_status, 0) < 0 || !WIFEXITED (wait_status)
+          || WEXITSTATUS (wait_status) != 0)
+        return CLI_EXIT_INPUT;
+    }
+  return CLI_EXIT_OK;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -99,7 +149,14 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
 
   if (argc < 2)
-    return cli_usage_error (NULL, "missing COMMAND (info, validate, sample, convert, import-smd, export-smd, astar, scen, bench)");
+    {
+      fputs ("ossa-cli: missing COMMAND\n\n", stderr);
+      print_commands (stderr);
+      fputs ("\nTry 'ossa-cli --help'.\n", stderr);
+      return CLI_EXIT_USAGE;
+    }
+  if (strcmp (argv[1], "--help-all") == 0)
+    return help_all ();
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0
       || strcmp (argv[1], "help") == 0)
     {
