@@ -11,6 +11,7 @@ packages="
   libgtk-4-dev libgtk-4-bin libepoxy-dev libxml2-utils
   fonts-nanum fonts-lohit-deva
   gettext desktop-file-utils appstream
+  help2man bash-completion
   xvfb xauth xdotool imagemagick libgl1-mesa-dri
   locales
 "

@@ -124,7 +124,7 @@ help_all (void)
       int wait_status = 0;
       pid_t pid;
 
-      printf ("\n");
+      printf ("\nCommand %s:\n\n", commands[i].name);
       fflush (stdout);
       pid = fork ();
       if (pid < 0)
