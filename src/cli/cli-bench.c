@@ -335,7 +335,7 @@ static const char bench_description[] =
   "per channel over 4 s, LINEAR, BEZIER and STEP segments (--interp linear: LINEAR\n"
   "only), rotations crossing ±180°,\n"
   "the same for every --seed; or DOC with --anim NAME (default its first animation).\n"
-  "Limits: N ≤ 1000000, K ≤ 100000, N × K ≤ 10000000.\n"
+  "DOC '-' reads standard input. Limits: N ≤ 1000000, K ≤ 100000, N × K ≤ 10000000.\n"
   "\n"
   "--seek forward (default): playback, t advancing 1/60 s a frame and wrapping at\n"
   "the duration, with a cursor. --seek random: scrubbing, random times, no cursor.\n"
