@@ -203,7 +203,7 @@ without_times (const char *text)
   return result;
 }
 
-/* stdout of "$CLI ARGS < FILE" through a pipe (cat FILE | …) equals stdout of
+/* args: up to six arguments, NULL-terminated. stdout of "$CLI ARGS < FILE" through a pipe (cat FILE | …) equals stdout of
  * "$CLI ARGS-with-FILE" once label is put for FILE's name. */
 static void
 assert_pipe_same (const char *const *args, const char *file, const char *name_in_output,
@@ -237,7 +237,7 @@ assert_pipe_same (const char *const *args, const char *file, const char *name_in
 static void
 test_stdin (void)
 {
-  static const char *const cases[][6] = {
+  static const char *const cases[][7] = {
     { "info", "FILE", NULL },
     { "info", "FILE", "--json", NULL },
     { "validate", "FILE", NULL },
@@ -255,17 +255,17 @@ test_stdin (void)
     {
       gboolean json = FALSE;
 
-      for (size_t a = 0; a < 6 && cases[i][a] != NULL; a++)
+      for (size_t a = 0; cases[i][a] != NULL; a++)
         json |= strcmp (cases[i][a], "--json") == 0;
       g_test_message ("%s from a pipe", cases[i][0]);
       /* Text names standard input "(standard input)", JSON "-". */
       assert_pipe_same (cases[i], rig_path, rig_path, json ? "-" : "(standard input)");
     }
   {
-    static const char *const smd_info[] = { "info", "FILE", "--json", NULL };
-    static const char *const astar[] = { "astar", "FILE", "--from", "0,0", "--to", "2,1" };
-    static const char *const scen[] = { "scen", "FILE", "--json", NULL };
-    static const char *const export_smd[] = { "export-smd", "FILE", "--anim", "walk", "-o", "-" };
+    static const char *const smd_info[7] = { "info", "FILE", "--json", NULL };
+    static const char *const astar[7] = { "astar", "FILE", "--from", "0,0", "--to", "2,1" };
+    static const char *const scen[7] = { "scen", "FILE", "--json", NULL };
+    static const char *const export_smd[7] = { "export-smd", "FILE", "--anim", "walk", "-o", "-" };
     char *map_path = cli_tmp_file ("tiny.map"), *scen_path = cli_tmp_file ("tiny.scen");
 
     assert_pipe_same (smd_info, smd_path, smd_path, "-");
