@@ -619,6 +619,27 @@ named (Fixture *f, guint bone)
   return FALSE;
 }
 
+/* The mode's badge in the top left corner is never covered by a name: a bone
+ * whose name would fall on it goes unnamed there, and is named again elsewhere. */
+static void
+test_canvas_names_avoid_badge (Fixture *f, gconstpointer data)
+{
+  double mx, my;
+
+  g_object_set (f->canvas, "show-names", TRUE, NULL);
+  gui_test_canvas_wait_frame (f->canvas);
+  g_assert_true (named (f, 0));
+  /* The root's middle just under the badge: its name would sit on it. */
+  to_widget (f, 50, 0, &mx, &my);
+  _ossa_canvas_pan_by (f->canvas, 36 - mx, 36 - my);
+  gui_test_canvas_wait_frame (f->canvas);
+  g_assert_false (named (f, 0));
+  /* In the open, it is named. */
+  _ossa_canvas_pan_by (f->canvas, 200, 150);
+  gui_test_canvas_wait_frame (f->canvas);
+  g_assert_true (named (f, 0));
+}
+
 /* A bone lying exactly on another would print its name over the other's: only
  * one of the two is named, and it is the selected one when either is selected. */
 static void
@@ -997,6 +1018,7 @@ main (int argc, char *argv[])
   ADD ("/ossa/canvas/zoom", test_canvas_zoom);
   ADD ("/ossa/canvas/names", test_canvas_names);
   ADD ("/ossa/canvas/names-never-overlap", test_canvas_names_never_overlap);
+  ADD ("/ossa/canvas/names-avoid-badge", test_canvas_names_avoid_badge);
   ADD ("/ossa/canvas/view-dump", test_canvas_view_dump);
   ADD ("/ossa/canvas/new-document-fits", test_canvas_new_document_fits);
 #undef ADD
