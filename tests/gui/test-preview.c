@@ -121,7 +121,7 @@ test_ghost_style (void)
             /* Even the farthest stands out; the nearest is clearly there. */
             g_assert_cmpuint (color[3], >=, 90);
             if (k == 0)
-              g_assert_cmpuint (color[3], >=, 200);
+              g_assert_cmpuint (color[3], >=, 170);
             last_alpha[side] = color[3];
             last_width[side] = width;
           }

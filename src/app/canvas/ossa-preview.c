@@ -117,6 +117,6 @@ ossa_preview_ghost_style (int after, int k, int count, uint8_t color[4], float *
   for (int c = 0; c < 3; c++)
     color[c] = rgb[c];
   /* Clearly there, yet quieter than the pose itself, which is opaque. */
-  color[3] = (uint8_t) lrintf (200.0f - 100.0f * u);
+  color[3] = (uint8_t) lrintf (180.0f - 90.0f * u);
   *width = OSSA_PREVIEW_GHOST_MIN_WIDTH + 1.0f - u;
 }
