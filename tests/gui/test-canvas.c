@@ -619,6 +619,27 @@ named (Fixture *f, guint bone)
   return FALSE;
 }
 
+/* The mode's badge in the top left corner is never covered by a name: a bone
+ * whose name would fall on it goes unnamed there, and is named again elsewhere. */
+static void
+test_canvas_names_avoid_badge (Fixture *f, gconstpointer data)
+{
+  double mx, my;
+
+  g_object_set (f->canvas, "show-names", TRUE, NULL);
+  gui_test_canvas_wait_frame (f->canvas);
+  g_assert_true (named (f, 0));
+  /* The root's middle just under the badge: its name would sit on it. */
+  to_widget (f, 50, 0, &mx, &my);
+  _ossa_canvas_pan_by (f->canvas, 36 - mx, 36 - my);
+  gui_test_canvas_wait_frame (f->canvas);
+  g_assert_false (named (f, 0));
+  /* In the open, it is named. */
+  _ossa_canvas_pan_by (f->canvas, 200, 150);
+  gui_test_canvas_wait_frame (f->canvas);
+  g_assert_true (named (f, 0));
+}
+
 /* A bone lying exactly on another would print its name over the other's: only
  * one of the two is named, and it is the selected one when either is selected. */
 static void
@@ -742,6 +763,22 @@ test_canvas_preview (Fixture *f, gconstpointer data)
   gui_test_canvas_pixel_at (f->canvas, &p, 100, 60, rgb);   /* the ghost at 0 s: up */
   g_assert_cmpint (rgb[0], >, rgb[1] + 50);
   g_assert_cmpint (rgb[0], >, rgb[2] + 50);
+  /* It reads on the dark canvas: bright, and at least 4 pixels wide across. */
+  g_assert_cmpint (rgb[0], >, 180);
+  {
+    double cx, cy;
+    int across = 0;
+
+    to_widget (f, 100, 60, &cx, &cy);
+    for (int x = (int) cx - 8; x <= (int) cx + 8; x++)
+      {
+        const guchar *q = p.data + ((gsize) floor (cy) * p.width + x) * 4;
+
+        if (q[2] > q[1] + 50 && q[2] > q[0] + 50)
+          across++;
+      }
+    g_assert_cmpint (across, >=, 4);
+  }
   /* the ghost at 1 s */
   gui_test_canvas_pixel_at (f->canvas, &p, 100 + 48 * cos (down), 48 * sin (down), rgb);
   g_assert_cmpint (rgb[1], >, rgb[0] + 50);
@@ -789,6 +826,142 @@ test_canvas_preview (Fixture *f, gconstpointer data)
   dump = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpstr (json_object_get_string_member (dump, "mode"), ==, "setup");
   g_assert_cmpfloat (json_object_get_double_member (dump, "time"), ==, 0.25);
+}
+
+/* r, g, b at a point of the widget (logical pixels). */
+static void
+pixel_at_widget (const GuiTestPixels *p, int x, int y, int rgb[3])
+{
+  const guchar *q = p->data + ((gsize) y * p->width + x) * 4;
+
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, p->width);
+  g_assert_cmpint (y, <, p->height);
+  rgb[0] = q[2];
+  rgb[1] = q[1];
+  rgb[2] = q[0];
+}
+
+/* What colour the canvas's edge is, at the middle of each side and a corner:
+ * 'r' red, 'b' blue, 'g' grey (the grid), '?' anything else, the same on every
+ * side or '!' when the sides differ. */
+static char
+edge_colour (const GuiTestPixels *p)
+{
+  const int at[5][2] = { { 1, p->height / 2 }, { p->width - 2, p->height / 2 },
+                         { p->width / 2, 1 }, { p->width / 2, p->height - 2 },
+                         { p->width - 2, p->height - 2 } };
+  char seen = 0;
+
+  for (int i = 0; i < 5; i++)
+    {
+      int rgb[3];
+      char c;
+
+      pixel_at_widget (p, at[i][0], at[i][1], rgb);
+      if (rgb[0] > rgb[1] + 80 && rgb[0] > rgb[2] + 80)
+        c = 'r';
+      else if (rgb[2] > rgb[0] + 80 && rgb[2] > rgb[1] + 40)
+        c = 'b';
+      else if (abs (rgb[0] - rgb[1]) < 16 && abs (rgb[2] - rgb[1]) < 16)
+        c = 'g';
+      else
+        c = '?';
+      if (seen != 0 && seen != c)
+        return '!';
+      seen = c;
+    }
+  return seen;
+}
+
+/* How many pixels of the top left corner's badge area are of the given kind. */
+static int
+badge_pixels (const GuiTestPixels *p, char kind)
+{
+  int n = 0;
+
+  for (int y = 8; y < 26; y++)
+    for (int x = 8; x < 60; x++)
+      {
+        int rgb[3];
+
+        pixel_at_widget (p, x, y, rgb);
+        if (kind == 'r' ? rgb[0] > rgb[1] + 80 && rgb[0] > rgb[2] + 80
+                        : rgb[2] > rgb[0] + 80 && rgb[2] > rgb[1] + 40)
+          n++;
+      }
+  return n;
+}
+
+/* The mode shows on the canvas itself: in Animate mode with auto-key (every drag
+ * keys) a red frame round the view and a red badge in its corner, blue ones with
+ * auto-key off, and in Setup mode no frame. */
+static void
+test_canvas_mode_frame (Fixture *f, gconstpointer data)
+{
+  OssaCanvasStats stats;
+  GuiTestPixels p;
+  double px, py;
+
+  g_assert_cmpint (ossa_editor_get_mode (f->editor), ==, OSSA_EDIT_MODE_SETUP);
+  p = gui_test_canvas_pixels (f->canvas);
+  g_assert_cmpint (edge_colour (&p), ==, 'g');
+  g_assert_cmpint (badge_pixels (&p, 'r'), ==, 0);
+  g_free (p.data);
+
+  g_assert_cmpint (ossa_editor_add_animation (f->editor, "walk", NULL), ==, 0);
+  ossa_editor_set_mode (f->editor, OSSA_EDIT_MODE_ANIMATE);
+  g_assert_true (ossa_editor_get_auto_key (f->editor));
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  g_assert_cmpint (edge_colour (&p), ==, 'r');
+  g_assert_cmpint (badge_pixels (&p, 'r'), >, 200);
+  g_free (p.data);
+
+  ossa_editor_set_auto_key (f->editor, FALSE);
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  g_assert_cmpint (edge_colour (&p), ==, 'b');
+  g_assert_cmpint (badge_pixels (&p, 'b'), >, 200);
+  g_assert_cmpint (badge_pixels (&p, 'r'), ==, 0);
+  g_free (p.data);
+
+  /* Zoomed far in or out, the frame stays at the view's edge. */
+  ossa_editor_set_auto_key (f->editor, TRUE);
+  _ossa_canvas_scroll (f->canvas, 100, 100, -10);
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  g_assert_cmpint (edge_colour (&p), ==, 'r');
+  g_free (p.data);
+
+  /* The frame is no GL: a drag in Animate mode still draws only the moving bone
+   * over the still bones' cached image, framed. */
+  _ossa_canvas_scroll (f->canvas, 100, 100, 10);
+  ossa_editor_set_tool (f->editor, OSSA_TOOL_ROTATE);
+  to_widget (f, 100, 40, &px, &py);
+  _ossa_canvas_drag_begin (f->canvas, px, py, 0);
+  for (int a = 85; a >= -45; a -= 5)
+    {
+      to_widget (f, 100 + 40 * cos (a * G_PI / 180), 40 * sin (a * G_PI / 180), &px, &py);
+      _ossa_canvas_drag_update (f->canvas, px, py, 0);
+      if (a == 0)
+        gui_test_canvas_wait_frame (f->canvas);
+    }
+  gui_test_canvas_wait_frame (f->canvas);
+  _ossa_canvas_get_stats (f->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 2);
+  p = gui_test_canvas_pixels (f->canvas);
+  g_assert_cmpint (edge_colour (&p), ==, 'r');
+  g_free (p.data);
+  _ossa_canvas_drag_end (f->canvas, px, py, 0);
+
+  ossa_editor_set_mode (f->editor, OSSA_EDIT_MODE_SETUP);
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  g_assert_cmpint (edge_colour (&p), ==, 'g');
+  g_assert_cmpint (badge_pixels (&p, 'r'), ==, 0);
+  g_free (p.data);
 }
 
 static void
@@ -842,6 +1015,7 @@ main (int argc, char *argv[])
   ADD ("/ossa/canvas/pixels", test_canvas_pixels);
   ADD ("/ossa/canvas/draw-calls", test_canvas_draw_calls);
   ADD ("/ossa/canvas/preview", test_canvas_preview);
+  ADD ("/ossa/canvas/mode-frame", test_canvas_mode_frame);
   ADD ("/ossa/canvas/click-select", test_canvas_click_select);
   ADD ("/ossa/canvas/rotate-drag", test_canvas_rotate_drag);
   ADD ("/ossa/canvas/drag-cache", test_canvas_drag_cache);
@@ -853,6 +1027,7 @@ main (int argc, char *argv[])
   ADD ("/ossa/canvas/zoom", test_canvas_zoom);
   ADD ("/ossa/canvas/names", test_canvas_names);
   ADD ("/ossa/canvas/names-never-overlap", test_canvas_names_never_overlap);
+  ADD ("/ossa/canvas/names-avoid-badge", test_canvas_names_avoid_badge);
   ADD ("/ossa/canvas/view-dump", test_canvas_view_dump);
   ADD ("/ossa/canvas/new-document-fits", test_canvas_new_document_fits);
 #undef ADD

@@ -94,11 +94,57 @@ test_tip_path (void)
   ossa_skeleton_clear (&skel);
 }
 
+/* The onion skin reads on the dark canvas: past ghosts red, future ones green,
+ * each side fainter and no wider the farther it is from the playhead, and never
+ * thinner than a line one reads at 100 %. */
+static void
+test_ghost_style (void)
+{
+  for (int count = 1; count <= 4; count++)
+    {
+      uint8_t before[4], after[4];
+      float wb, wa;
+      uint8_t last_alpha[2] = { 255, 255 };
+      float last_width[2] = { 1e9f, 1e9f };
+
+      for (int k = 0; k < count; k++)
+        for (int side = 0; side < 2; side++)
+          {
+            uint8_t color[4];
+            float width;
+
+            ossa_preview_ghost_style (side, k, count, color, &width);
+            g_assert_cmpfloat (width, >=, OSSA_PREVIEW_GHOST_MIN_WIDTH);
+            g_assert_cmpfloat (width, <=, last_width[side]);
+            if (k > 0)
+              g_assert_cmpuint (color[3], <, last_alpha[side]);
+            /* Even the farthest stands out; the nearest is clearly there. */
+            g_assert_cmpuint (color[3], >=, 90);
+            if (k == 0)
+              g_assert_cmpuint (color[3], >=, 170);
+            last_alpha[side] = color[3];
+            last_width[side] = width;
+          }
+      ossa_preview_ghost_style (FALSE, 0, count, before, &wb);
+      ossa_preview_ghost_style (TRUE, 0, count, after, &wa);
+      /* Past: red first; future: green first; far apart. */
+      g_assert_cmpint (before[0], >, before[1] + 100);
+      g_assert_cmpint (before[0], >, before[2] + 100);
+      g_assert_cmpint (after[1], >, after[0] + 100);
+      g_assert_cmpint (after[1], >, after[2] + 50);
+      /* Bright on a dark background. */
+      g_assert_cmpint (MAX (before[0], MAX (before[1], before[2])), >=, 220);
+      g_assert_cmpint (MAX (after[0], MAX (after[1], after[2])), >=, 220);
+    }
+  g_assert_cmpfloat (OSSA_PREVIEW_GHOST_MIN_WIDTH, >=, 4.0f);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/ossa/preview/ghost-times", test_ghost_times);
   g_test_add_func ("/ossa/preview/tip-path", test_tip_path);
+  g_test_add_func ("/ossa/preview/ghost-style", test_ghost_style);
   return g_test_run ();
 }

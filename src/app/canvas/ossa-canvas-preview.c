@@ -14,7 +14,6 @@
 
 /* Ghosts: how many on each side of the playhead, onion-frames apart. */
 #define GHOSTS_EACH_SIDE 2
-#define GHOST_WIDTH 3.0f
 #define PATH_WIDTH 2.0f
 #define PATH_SAMPLES_PER_FRAME 4
 #define PATH_SAMPLES_MAX 4000
@@ -44,7 +43,7 @@ preview_animation (OssaCanvas *self)
 }
 
 /* Ghosts of the pose onion-frames before (red) and after (green) the playhead,
- * fainter further away, under the bones. */
+ * fainter and narrower further away (ossa_preview_ghost_style), under the bones. */
 void
 _ossa_canvas_draw_onion_skin (OssaCanvas *self, float width, float height, float scale)
 {
@@ -76,9 +75,8 @@ _ossa_canvas_draw_onion_skin (OssaCanvas *self, float width, float height, float
     for (int side = 0; side < 2; side++)
       {
         double t = times[side * GHOSTS_EACH_SIDE + k];
-        guint8 alpha = (guint8) (k == 0 ? 150 : 80);
-        guint8 color[4] = { side == 0 ? 255 : 90, side == 0 ? 96 : 220, side == 0 ? 96 : 140,
-                            alpha };
+        guint8 color[4];
+        float ghost_width;
         guint at = self->ghosts->len;
 
         if (isnan (t))
@@ -86,7 +84,8 @@ _ossa_canvas_draw_onion_skin (OssaCanvas *self, float width, float height, float
         ossa_animation_sample_pose (anim, skel, (float) t, self->ghost_local);
         ossa_pose_compute_world (skel, self->ghost_local, self->ghost_world);
         g_array_set_size (self->ghosts, at + (guint) n);
-        ossa_preview_pose_segments (skel, self->ghost_world, color, GHOST_WIDTH,
+        ossa_preview_ghost_style (side, k, GHOSTS_EACH_SIDE, color, &ghost_width);
+        ossa_preview_pose_segments (skel, self->ghost_world, color, ghost_width,
                                     &g_array_index (self->ghosts, OssaSegment, at));
       }
   draw_segments (self, self->ghosts, width, height, scale);

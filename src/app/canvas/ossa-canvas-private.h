@@ -4,7 +4,7 @@
 /* What the canvas's files share: the instance struct of OssaCanvas and the
  * functions one file of the canvas calls in another (ossa-canvas.c: the object,
  * its properties, editor and camera; -render.c: the GL picture; -preview.c: onion
- * skin and motion path; -snapshot.c: names, rubber band and error over it;
+ * skin and motion path; -snapshot.c: names, rubber band, mode and error over it;
  * -tools.c: the primary-button drags; -input.c: the controllers; -actions.c;
  * -dump.c: OSSA_VIEW_DUMP). The canvas owns everything its struct points to.
  * Tests and benchmarks use the entry points at the end. */
@@ -142,6 +142,7 @@ struct _OssaCanvas
   double            pan_last_x, pan_last_y;
 
   PangoLayout      *layout;
+  PangoLayout      *mode_layout;  /* the mode's badge (ossa-canvas-snapshot.c) */
   OssaLabelLayout  *labels;   /* where the names went this frame */
   GArray           *named;    /* of guint: the bones whose names were drawn */
   char             *dump_path;

@@ -9,13 +9,116 @@
 
 #include "ossa-canvas-private.h"
 
-/* What GTK draws over the canvas's GL picture: the bones' names, the rubber band
- * and, when GL failed, why. GSK draws text far better than the shaders could. */
+/* What GTK draws over the canvas's GL picture: the bones' names, the rubber band,
+ * the mode's frame and badge and, when GL failed, why. GSK draws text far better
+ * than the shaders could, and what is drawn here leaves the GL caches alone. */
 
 /* Names are drawn for at most this many bones, those long enough on screen. */
 #define NAMES_MAX 400
 #define NAMES_MIN_LENGTH 24.0
 #define NAMES_GAP 3.0f
+
+/* The mode on the canvas itself, as Spine and DragonBones show it: in Animate mode
+ * a coloured frame round the view (red while auto-key records every drag, blue
+ * when it does not) and a badge in the top left corner saying so; in Setup mode
+ * only a quiet badge. Names give way to the badge. */
+#define MODE_FRAME 3.0f
+#define MODE_MARGIN 8.0f
+#define MODE_PAD_X 7.0f
+#define MODE_PAD_Y 3.0f
+
+typedef struct
+{
+  const char *text;
+  GdkRGBA     fill;      /* the badge's, and the frame's when framed */
+  GdkRGBA     ink;
+  gboolean    framed;
+} ModeLook;
+
+static void
+mode_look (OssaCanvas *self, ModeLook *look)
+{
+  const GdkRGBA white = { 1.0f, 1.0f, 1.0f, 1.0f };
+
+  if (ossa_editor_get_mode (self->editor) != OSSA_EDIT_MODE_ANIMATE)
+    *look = (ModeLook) { _("Setup"), { 0.0f, 0.0f, 0.0f, 0.45f }, { 0.78f, 0.80f, 0.82f, 0.9f },
+                         FALSE };
+  else if (ossa_editor_get_auto_key (self->editor))
+    *look = (ModeLook) { _("Animate · Auto-key"), { 0.87f, 0.23f, 0.16f, 0.95f }, white, TRUE };
+  else
+    *look = (ModeLook) { _("Animate"), { 0.20f, 0.50f, 0.85f, 0.95f }, white, TRUE };
+}
+
+/* The badge's layout, made on first use: bold, a little larger than the names. */
+static PangoLayout *
+mode_layout (OssaCanvas *self, const ModeLook *look, OssaLabelBox *box)
+{
+  int w, h;
+
+  if (self->mode_layout == NULL)
+    {
+      PangoFontDescription *font = pango_font_description_from_string ("Sans Bold 9");
+
+      self->mode_layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+      pango_layout_set_font_description (self->mode_layout, font);
+      pango_font_description_free (font);
+    }
+  pango_layout_set_text (self->mode_layout, look->text, -1);
+  pango_layout_get_pixel_size (self->mode_layout, &w, &h);
+  box->x = MODE_MARGIN;
+  box->y = MODE_MARGIN;
+  box->width = (float) w + 2 * MODE_PAD_X;
+  box->height = (float) h + 2 * MODE_PAD_Y;
+  return self->mode_layout;
+}
+
+static void
+draw_mode (OssaCanvas *self, GtkSnapshot *snapshot)
+{
+  float width = (float) self->camera.width, height = (float) self->camera.height;
+  ModeLook look;
+  OssaLabelBox box;
+  PangoLayout *layout;
+  GskRoundedRect pill;
+
+  mode_look (self, &look);
+  if (look.framed)
+    {
+      GskRoundedRect frame;
+      const float widths[4] = { MODE_FRAME, MODE_FRAME, MODE_FRAME, MODE_FRAME };
+      const GdkRGBA colors[4] = { look.fill, look.fill, look.fill, look.fill };
+
+      gsk_rounded_rect_init_from_rect (&frame, &GRAPHENE_RECT_INIT (0, 0, width, height), 0);
+      gtk_snapshot_append_border (snapshot, &frame, widths, colors);
+    }
+  layout = mode_layout (self, &look, &box);
+  gsk_rounded_rect_init_from_rect (&pill,
+                                   &GRAPHENE_RECT_INIT (box.x, box.y, box.width, box.height),
+                                   box.height / 2);
+  gtk_snapshot_push_rounded_clip (snapshot, &pill);
+  gtk_snapshot_append_color (snapshot, &look.fill, &pill.bounds);
+  gtk_snapshot_pop (snapshot);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (box.x + MODE_PAD_X, box.y + MODE_PAD_Y));
+  gtk_snapshot_append_layout (snapshot, layout, &look.ink);
+  gtk_snapshot_restore (snapshot);
+}
+
+/* Keeps the names off the mode's badge. */
+static void
+reserve_mode_badge (OssaCanvas *self)
+{
+  ModeLook look;
+  OssaLabelBox box;
+
+  mode_look (self, &look);
+  mode_layout (self, &look, &box);
+  box.x -= NAMES_GAP;
+  box.y -= NAMES_GAP;
+  box.width += 2 * NAMES_GAP;
+  box.height += 2 * NAMES_GAP;
+  ossa_label_layout_place (self->labels, &box);
+}
 
 /* Where bone i's name goes with the layout's text set to it: centred on the bone,
  * just above its widest part. FALSE when the bone is off screen, or too short on
@@ -81,6 +184,7 @@ draw_names (OssaCanvas *self, GtkSnapshot *snapshot)
     }
   ossa_label_layout_reset (self->labels, (float) self->camera.width,
                            (float) self->camera.height);
+  reserve_mode_badge (self);
   for (int pass = 0; pass < 2; pass++)
     for (gsize i = 0; i < self->n_instances && self->named->len < NAMES_MAX; i++)
       {
@@ -157,6 +261,8 @@ _ossa_canvas_snapshot_overlay (OssaCanvas *self, GtkSnapshot *snapshot)
     g_array_set_size (self->named, 0);
   if (self->drag == DRAG_BAND && self->drag_active)
     draw_band (self, snapshot);
+  if (self->editor != NULL)
+    draw_mode (self, snapshot);
   if (self->dump_path != NULL)
     _ossa_canvas_write_view_dump (self);
 }

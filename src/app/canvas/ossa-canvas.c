@@ -224,6 +224,7 @@ disconnect_editor (OssaCanvas *self)
   g_clear_signal_handler (&self->selection_changed_id, self->editor);
   g_clear_signal_handler (&self->tool_notify_id, self->editor);
   g_signal_handlers_disconnect_by_func (self->editor, on_view_notify, self);
+  g_signal_handlers_disconnect_by_func (self->editor, gtk_widget_queue_draw, self);
   g_clear_object (&self->editor);
 }
 
@@ -253,6 +254,9 @@ ossa_canvas_set_editor (OssaCanvas *self, OssaEditor *editor)
       g_signal_connect (editor, "notify::time", G_CALLBACK (on_view_notify), self);
       g_signal_connect (editor, "notify::mode", G_CALLBACK (on_view_notify), self);
       g_signal_connect (editor, "notify::animation", G_CALLBACK (on_view_notify), self);
+      /* The mode's badge says whether auto-key is on. */
+      g_signal_connect_swapped (editor, "notify::auto-key", G_CALLBACK (gtk_widget_queue_draw),
+                                self);
     }
   self->path_stale = TRUE;
   self->hover = -1;
@@ -308,6 +312,7 @@ ossa_canvas_dispose (GObject *object)
 
   disconnect_editor (self);
   g_clear_object (&self->layout);
+  g_clear_object (&self->mode_layout);
   G_OBJECT_CLASS (ossa_canvas_parent_class)->dispose (object);
 }
 

@@ -101,3 +101,22 @@ ossa_preview_ghost_times (double t, double step, int count, double end, int loop
         times[side * count + k - 1] = g;
       }
 }
+
+void
+ossa_preview_ghost_style (int after, int k, int count, uint8_t color[4], float *width)
+{
+  /* Bright enough to read on the dark canvas, and far apart in hue. */
+  static const uint8_t past[3] = { 255, 84, 72 }, future[3] = { 72, 226, 120 };
+  const uint8_t *rgb = after ? future : past;
+  float u = count > 1 ? (float) k / (float) (count - 1) : 0.0f;
+
+  if (u < 0)
+    u = 0;
+  if (u > 1)
+    u = 1;
+  for (int c = 0; c < 3; c++)
+    color[c] = rgb[c];
+  /* Clearly there, yet quieter than the pose itself, which is opaque. */
+  color[3] = (uint8_t) lrintf (180.0f - 90.0f * u);
+  *width = OSSA_PREVIEW_GHOST_MIN_WIDTH + 1.0f - u;
+}

@@ -36,6 +36,15 @@ size_t ossa_preview_tip_path      (const OssaSkeleton *skel, const OssaAnimation
 void   ossa_preview_ghost_times   (double t, double step, int count, double end, int loop,
                                    double *times);
 
+/* The narrowest ghost, in logical pixels: still a readable line at 100 %. */
+#define OSSA_PREVIEW_GHOST_MIN_WIDTH 4.0f
+
+/* How the onion skin draws ghost k (0 the nearest) of the count on one side of
+ * the playhead: after FALSE, the past, in red; TRUE, the future, in green (as
+ * Blender and Spine tell them apart); the farther from the playhead, the fainter
+ * and the narrower, down to OSSA_PREVIEW_GHOST_MIN_WIDTH. RGBA into color. */
+void   ossa_preview_ghost_style   (int after, int k, int count, uint8_t color[4], float *width);
+
 #ifdef __cplusplus
 }
 #endif
