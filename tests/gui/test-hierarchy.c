@@ -692,6 +692,13 @@ test_deep_rig (void)
   g_assert_nonnull (r);
   g_assert_true (gtk_widget_get_mapped (r->label));
 
+  /* Selected from elsewhere (the canvas, say), the list has scrolled sideways
+   * to show the whole name. */
+  g_assert_true (gtk_widget_compute_bounds (r->label, GTK_WIDGET (scroller), &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                     gtk_widget_get_width (GTK_WIDGET (scroller)) + 0.5);
+
   /* The name is not cut short ... */
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (r->label)), ==, skel->bones[deepest].name);
   gtk_widget_measure (r->label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);

@@ -74,6 +74,9 @@ struct _OssaHierarchy
   int                 drop_parent;
   guint               drop_idle;
   guint               message_timeout;
+  guint               reveal_tick;   /* bringing reveal_bone's name into view */
+  int                 reveal_bone;
+  guint               reveal_frames;
 };
 
 /* ossa-hierarchy.c: a message under the list, hidden after a few seconds. */
@@ -110,6 +113,10 @@ void                _ossa_hierarchy_start_rename_bone (OssaHierarchy   *self,
 void                _ossa_hierarchy_end_rename       (OssaHierarchy    *self);
 void                _ossa_hierarchy_relabel_rows     (OssaHierarchy    *self);
 void                _ossa_hierarchy_refresh_colors   (OssaHierarchy    *self);
+/* Scrolls sideways, once bone's row is laid out, so that its name shows. */
+void                _ossa_hierarchy_reveal_name      (OssaHierarchy    *self,
+                                                      int               bone);
+void                _ossa_hierarchy_stop_reveal      (OssaHierarchy    *self);
 
 /* ossa-hierarchy-drop.c */
 void                _ossa_hierarchy_add_drag_source  (OssaHierarchyRow *r);

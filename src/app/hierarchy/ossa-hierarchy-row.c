@@ -580,6 +580,70 @@ _ossa_hierarchy_start_rename_bone (OssaHierarchy *self, guint bone)
   _ossa_hierarchy_scroll_to (self, gtk_tree_list_row_get_position (row));
 }
 
+/* ---- bringing a name into view sideways ---- */
+
+/* How many frames to wait for the row to be laid out. */
+#define REVEAL_FRAMES 10
+
+static gboolean
+reveal_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  OssaHierarchy *self = user_data;
+  GtkWidget *scroller = self->scroller;
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+  OssaHierarchyRow *found = NULL;
+  graphene_rect_t bounds;
+  GHashTableIter iter;
+  gpointer key;
+  double left, right, width, shift = 0;
+
+  g_hash_table_iter_init (&iter, self->bound_rows);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (((OssaHierarchyRow *) key)->bone == self->reveal_bone)
+      found = key;
+  if (found == NULL || gtk_widget_get_width (found->label) <= 0
+      || !gtk_widget_compute_bounds (found->label, scroller, &bounds))
+    {
+      if (++self->reveal_frames < REVEAL_FRAMES)
+        return G_SOURCE_CONTINUE;
+      self->reveal_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  /* The name's end in view, but never its start (and the swatch before it)
+   * out of view on the left. */
+  left = bounds.origin.x - SWATCH_WIDTH - ROW_SPACING;
+  right = bounds.origin.x + bounds.size.width + ROW_SIDE_MARGIN;
+  width = gtk_widget_get_width (scroller);
+  if (right > width)
+    shift = MIN (right - width, MAX (left, 0));
+  else if (left < 0)
+    shift = left;
+  if (shift != 0)
+    gtk_adjustment_set_value (h, gtk_adjustment_get_value (h) + shift);
+  self->reveal_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Once bone's row is laid out, scrolls the list sideways so that its name can
+ * be read. */
+void
+_ossa_hierarchy_reveal_name (OssaHierarchy *self, int bone)
+{
+  self->reveal_bone = bone;
+  self->reveal_frames = 0;
+  if (self->reveal_tick == 0)
+    self->reveal_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->list_view),
+                                                      reveal_tick_cb, self, NULL);
+}
+
+void
+_ossa_hierarchy_stop_reveal (OssaHierarchy *self)
+{
+  if (self->reveal_tick != 0 && self->list_view != NULL)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->list_view), self->reveal_tick);
+  self->reveal_tick = 0;
+}
+
 GtkListItemFactory *
 _ossa_hierarchy_row_factory_new (OssaHierarchy *self)
 {

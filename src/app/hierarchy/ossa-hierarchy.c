@@ -90,6 +90,7 @@ scroll_to_start (OssaHierarchy *self)
   GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (scroller);
   GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (scroller);
 
+  _ossa_hierarchy_stop_reveal (self);
   gtk_adjustment_set_value (h, gtk_adjustment_get_lower (h));
   gtk_adjustment_set_value (v, gtk_adjustment_get_lower (v));
 }
@@ -187,6 +188,7 @@ ossa_hierarchy_dispose (GObject *object)
   g_clear_handle_id (&self->drop_idle, g_source_remove);
   g_clear_handle_id (&self->rename_idle, g_source_remove);
   g_clear_handle_id (&self->message_timeout, g_source_remove);
+  _ossa_hierarchy_stop_reveal (self);
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
   self->rename_row = NULL;
