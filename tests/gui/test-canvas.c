@@ -523,6 +523,62 @@ test_canvas_create (Fixture *f, gconstpointer data)
   g_assert_cmpfloat_with_epsilon (doc->skeleton.bones[3].rest.rotation, 0, 1e-5);
 }
 
+/* A person's steps: build bone-1 → bone-2 → bone-3 with the create tool from
+ * empty canvas, click bone-1, then drag from bone-3's tip. The first drag from
+ * a bone's tip makes a child of that bone, whatever is selected. */
+static void
+create_drag (Fixture *f, double wx0, double wy0, double wx1, double wy1)
+{
+  double px, py, qx, qy;
+
+  to_widget (f, wx0, wy0, &px, &py);
+  to_widget (f, wx1, wy1, &qx, &qy);
+  _ossa_canvas_drag_begin (f->canvas, px, py, 0);
+  _ossa_canvas_drag_update (f->canvas, (px + qx) / 2, (py + qy) / 2, 0);
+  _ossa_canvas_drag_update (f->canvas, qx, qy, 0);
+  _ossa_canvas_drag_end (f->canvas, qx, qy, 0);
+}
+
+static void
+test_canvas_create_from_any_tip (Fixture *f, gconstpointer data)
+{
+  const OssaDocument *doc = ossa_editor_get_document (f->editor);
+  const OssaXform *world;
+
+  ossa_editor_set_tool (f->editor, OSSA_TOOL_CREATE);
+  /* bone-4 from empty canvas, bone-5 from its tip, bone-6 from bone-5's tip. */
+  create_drag (f, -60, 60, -60, 100);
+  g_assert_cmpuint (doc->skeleton.n_bones, ==, 4);
+  create_drag (f, -60, 100, -20, 100);
+  create_drag (f, -20, 100, -20, 140);
+  g_assert_cmpuint (doc->skeleton.n_bones, ==, 6);
+  g_assert_cmpint (doc->skeleton.bones[4].parent, ==, 3);
+  g_assert_cmpint (doc->skeleton.bones[5].parent, ==, 4);
+  assert_selection (f, "5");
+
+  /* Click the first of them, then drag from the last one's tip. */
+  click (f, -60, 80, 0);
+  assert_selection (f, "3");
+  create_drag (f, -20, 140, 20, 140);
+  g_assert_cmpuint (doc->skeleton.n_bones, ==, 7);
+  g_assert_cmpint (doc->skeleton.bones[6].parent, ==, 5);
+  assert_selection (f, "6");
+  world = ossa_editor_get_world (f->editor);
+  g_assert_cmpfloat_with_epsilon (world[6].tx, -20, 1e-3);
+  g_assert_cmpfloat_with_epsilon (world[6].ty, 140, 1e-3);
+
+  /* Nothing selected: a drag from the leg's tip makes a child of the leg. */
+  ossa_editor_clear_selection (f->editor);
+  create_drag (f, 120, -60, 160, -60);
+  g_assert_cmpuint (doc->skeleton.n_bones, ==, 8);
+  g_assert_cmpint (doc->skeleton.bones[7].parent, ==, 2);
+
+  /* A click on a tip without moving selects that bone and makes nothing. */
+  click (f, 100, 80, 0);
+  assert_selection (f, "1");
+  g_assert_cmpuint (doc->skeleton.n_bones, ==, 8);
+}
+
 static void
 count_notify (GObject *object, GParamSpec *pspec, int *count)
 {
@@ -1024,6 +1080,7 @@ main (int argc, char *argv[])
   ADD ("/ossa/canvas/scale-drag", test_canvas_scale_drag);
   ADD ("/ossa/canvas/rubber-band", test_canvas_rubber_band);
   ADD ("/ossa/canvas/create", test_canvas_create);
+  ADD ("/ossa/canvas/create-from-any-tip", test_canvas_create_from_any_tip);
   ADD ("/ossa/canvas/zoom", test_canvas_zoom);
   ADD ("/ossa/canvas/names", test_canvas_names);
   ADD ("/ossa/canvas/names-never-overlap", test_canvas_names_never_overlap);

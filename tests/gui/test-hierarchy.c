@@ -355,11 +355,12 @@ test_rename (Fixture *f, gconstpointer data)
   g_assert_true (_ossa_hierarchy_get_rename_entry (f->hierarchy) == entry);
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
   tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (entry));
-  g_assert_nonnull (strstr (tooltip, "already exists"));
+  g_assert_nonnull (strstr (tooltip, "already called “leg_l”"));
 
-  /* Typing clears the mark; an empty name is refused too. */
-  gtk_editable_set_text (entry, "");
+  /* Typing a name that would do clears the mark; an empty name is refused too. */
+  gtk_editable_set_text (entry, "chest");
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
+  gtk_editable_set_text (entry, "");
   g_signal_emit_by_name (entry, "activate");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
   g_assert_cmpstr (skel->bones[SPINE].name, ==, "spine");
@@ -374,6 +375,97 @@ test_rename (Fixture *f, gconstpointer data)
   g_assert_cmpstr (ossa_editor_get_undo_label (f->editor), !=, undo_before);
   g_assert_true (ossa_editor_undo (f->editor, NULL));
   g_assert_cmpstr (skel->bones[SPINE].name, ==, "spine");
+}
+
+/* The label of the row around entry that says, in red, why its name is refused:
+ * shown, with text, and below the entry. NULL when there is none. */
+static GtkWidget *
+find_shown_error (GtkWidget *entry)
+{
+  GtkWidget *row = entry;
+  graphene_rect_t e, l;
+
+  /* Up to the list item: the child of the list view. */
+  while (row != NULL && !GTK_IS_LIST_VIEW (gtk_widget_get_parent (row)))
+    row = gtk_widget_get_parent (row);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_compute_bounds (entry, row, &e));
+  for (GtkWidget *w = gtk_widget_get_first_child (row); w != NULL;)
+    {
+      if (GTK_IS_LABEL (w) && gtk_widget_get_mapped (w) && gtk_widget_has_css_class (w, "error")
+          && gtk_label_get_text (GTK_LABEL (w))[0] != '\0'
+          && gtk_widget_compute_bounds (w, row, &l)
+          && l.origin.y >= e.origin.y + e.size.height - 1
+          && l.origin.y < e.origin.y + e.size.height + 24
+          && l.origin.x < e.origin.x + e.size.width && l.origin.x + l.size.width > e.origin.x)
+        return w;
+      /* Depth first through the row's widgets. */
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != row && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = w == row ? NULL : gtk_widget_get_next_sibling (w);
+        }
+    }
+  return NULL;
+}
+
+/* F2 on arm_l, type "head", Enter: the row says why, in red under the field,
+ * and says no more once the name would do or the rename ends. */
+static void
+test_rename_says_why (Fixture *f, gconstpointer data)
+{
+  const OssaSkeleton *skel = &ossa_editor_get_document (f->editor)->skeleton;
+  GtkEditable *entry;
+  GtkWidget *error;
+
+  ossa_editor_select (f->editor, (const guint[]) { ARM_L }, 1, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->hierarchy), "hierarchy.rename", NULL));
+  gui_test_flush (GTK_WIDGET (f->window));
+  entry = _ossa_hierarchy_get_rename_entry (f->hierarchy);
+  g_assert_nonnull (entry);
+  g_assert_null (find_shown_error (GTK_WIDGET (entry)));
+
+  gtk_editable_set_text (entry, "head");
+  g_signal_emit_by_name (entry, "activate");
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_cmpstr (skel->bones[ARM_L].name, ==, "arm_l");
+  error = find_shown_error (GTK_WIDGET (entry));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (error)), ==,
+                   "Another bone is already called “head”.");
+
+  /* Still refused: the reason follows the text. */
+  gtk_editable_set_text (entry, "");
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_true (find_shown_error (GTK_WIDGET (entry)) == error);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (error)), ==, "A bone needs a name.");
+
+  /* A name that would do: the reason goes. */
+  gtk_editable_set_text (entry, "hand_l");
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_null (find_shown_error (GTK_WIDGET (entry)));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
+
+  /* Refused again, then Escape (what the entry's key handler calls): the
+   * rename ends and the reason with it; the next rename starts clean. */
+  gtk_editable_set_text (entry, "neck");
+  g_signal_emit_by_name (entry, "activate");
+  gui_test_flush (GTK_WIDGET (f->window));
+  error = find_shown_error (GTK_WIDGET (entry));
+  g_assert_nonnull (error);
+  _ossa_hierarchy_end_rename (f->hierarchy);
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_null (_ossa_hierarchy_get_rename_entry (f->hierarchy));
+  g_assert_false (gtk_widget_get_mapped (error));
+  ossa_hierarchy_start_rename (f->hierarchy);
+  gui_test_flush (GTK_WIDGET (f->window));
+  entry = _ossa_hierarchy_get_rename_entry (f->hierarchy);
+  g_assert_nonnull (entry);
+  g_assert_null (find_shown_error (GTK_WIDGET (entry)));
+  g_assert_cmpstr (skel->bones[ARM_L].name, ==, "arm_l");
 }
 
 /* F2 is bound in the panel; the row of a bone under a collapsed parent is
@@ -495,6 +587,162 @@ test_large (void)
   g_rmdir (dir);
 }
 
+/* The reference SMD of a Half-Life character, made a document as File > Import
+ * SMD makes it; NULL (the test skipped with a message) when the data is absent. */
+static OssaDocument *
+load_barney (void)
+{
+  const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
+  g_autofree char *path = NULL;
+  OssaSmdImportOptions options;
+  OssaError err = { 0 };
+  OssaDocument *doc;
+  OssaSmd *smd;
+
+  if (dir != NULL)
+    path = g_build_filename (dir, "smd", "hlsdk_barney_hd_ref.smd", NULL);
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("OSSA_SHARED_TESTDATA/smd/hlsdk_barney_hd_ref.smd is not available");
+      return NULL;
+    }
+  smd = ossa_smd_read (path, NULL, &err);
+  if (smd == NULL)
+    g_error ("%s", err.message);
+  ossa_smd_import_options_init (&options);
+  doc = ossa_smd_to_document (smd, "barney", &options, &err);
+  if (doc == NULL)
+    g_error ("%s", err.message);
+  ossa_smd_free (smd);
+  return doc;
+}
+
+static OssaHierarchyRow *
+find_bound_row (Fixture *f, int bone)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, f->hierarchy->bound_rows);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (((OssaHierarchyRow *) key)->bone == bone)
+      return key;
+  return NULL;
+}
+
+/* The tooltip nearest the row's name: on it or on a widget holding it. */
+static const char *
+name_tooltip (OssaHierarchyRow *r)
+{
+  for (GtkWidget *w = r->label; w != NULL; w = gtk_widget_get_parent (w))
+    if (gtk_widget_get_tooltip_text (w) != NULL)
+      return gtk_widget_get_tooltip_text (w);
+  return NULL;
+}
+
+/* An SMD biped in a panel of usual width: the deepest bone's name is there in
+ * full (in view or by scrolling sideways), its tooltip says the full name and
+ * the path to it, and opening another document starts at the top left. */
+static void
+test_deep_rig (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  OssaDocument *doc = load_barney ();
+  const OssaSkeleton *skel;
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *h, *v;
+  OssaHierarchyRow *r;
+  graphene_rect_t bounds;
+  const char *tooltip;
+  guint deepest = 0, depth_max = 0;
+  int natural = 0;
+
+  if (doc == NULL)
+    return;
+  f->editor = ossa_editor_new ();
+  ossa_editor_take_document (f->editor, doc);
+  skel = &ossa_editor_get_document (f->editor)->skeleton;
+  for (guint i = 0; i < skel->n_bones; i++)
+    {
+      guint depth = 0;
+
+      for (int32_t p = skel->bones[i].parent; p >= 0; p = skel->bones[p].parent)
+        depth++;
+      if (depth > depth_max)
+        {
+          depth_max = depth;
+          deepest = i;
+        }
+    }
+  g_test_message ("%zu bones; the deepest, %s, %u levels down", skel->n_bones,
+                  skel->bones[deepest].name, depth_max);
+  g_assert_cmpuint (depth_max, >=, 10);
+  f->hierarchy = OSSA_HIERARCHY (ossa_hierarchy_new ());
+  ossa_hierarchy_set_editor (f->hierarchy, f->editor);
+  f->window = gui_test_show (GTK_WIDGET (f->hierarchy), 240, 420);
+  scroller = GTK_SCROLLED_WINDOW (f->hierarchy->scroller);
+  h = gtk_scrolled_window_get_hadjustment (scroller);
+  v = gtk_scrolled_window_get_vadjustment (scroller);
+
+  /* Select the deepest bone: its row scrolls into view. */
+  ossa_editor_select (f->editor, &deepest, 1, FALSE);
+  gui_test_flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
+  r = find_bound_row (f, (int) deepest);
+  g_assert_nonnull (r);
+  g_assert_true (gtk_widget_get_mapped (r->label));
+
+  /* Selected from elsewhere (the canvas, say), the list has scrolled sideways
+   * to show the whole name. */
+  g_assert_true (gtk_widget_compute_bounds (r->label, GTK_WIDGET (scroller), &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                     gtk_widget_get_width (GTK_WIDGET (scroller)) + 0.5);
+
+  /* The name is not cut short ... */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (r->label)), ==, skel->bones[deepest].name);
+  gtk_widget_measure (r->label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_width (r->label), >=, natural);
+  /* ... and the horizontal scrollbar reaches its end: scrolled all the way, the
+   * name's right edge is inside the scroller. */
+  gtk_adjustment_set_value (h, gtk_adjustment_get_upper (h) - gtk_adjustment_get_page_size (h));
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_true (gtk_widget_compute_bounds (r->label, GTK_WIDGET (scroller), &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                     gtk_widget_get_width (GTK_WIDGET (scroller)) + 0.5);
+  /* Deep levels are indented less: unscrolled, the name starts in the first
+   * three quarters of the panel (at the expander's 20 px a level it would start
+   * past the panel's right edge). */
+  gtk_adjustment_set_value (h, 0);
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_true (gtk_widget_compute_bounds (r->label, GTK_WIDGET (scroller), &bounds));
+  g_assert_cmpfloat (bounds.origin.x, <, gtk_widget_get_width (GTK_WIDGET (scroller)) * 0.75);
+
+  /* The tooltip: the full name, and the bones above it. */
+  tooltip = name_tooltip (r);
+  g_assert_nonnull (tooltip);
+  g_assert_nonnull (strstr (tooltip, skel->bones[deepest].name));
+  g_assert_nonnull (strstr (tooltip, skel->bones[skel->bones[deepest].parent].name));
+  g_assert_nonnull (strstr (tooltip, skel->bones[0].name));
+
+  /* Scrolled down and sideways, then another document: back at the top left. */
+  gtk_adjustment_set_value (h, gtk_adjustment_get_upper (h));
+  gtk_adjustment_set_value (v, gtk_adjustment_get_upper (v));
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_cmpfloat (gtk_adjustment_get_value (h), >, 0);
+  g_assert_cmpfloat (gtk_adjustment_get_value (v), >, 0);
+  doc = load_barney ();
+  ossa_editor_take_document (f->editor, doc);
+  gui_test_flush (GTK_WIDGET (f->window));
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_cmpfloat (gtk_adjustment_get_value (h), ==, 0);
+  g_assert_cmpfloat (gtk_adjustment_get_value (v), ==, 0);
+  gui_test_linger_if_asked ();
+
+  fixture_teardown (f, NULL);
+}
+
 /* The panel at the width the window gives it, with a selection, a refused drop
  * message and a rename under way. OSSA_TEST_LINGER=SECONDS keeps it on screen for a screenshot. */
 static void
@@ -529,10 +777,12 @@ main (int argc, char *argv[])
   ADD ("/ossa/hierarchy/reparent", test_reparent);
   ADD ("/ossa/hierarchy/reparent-keeps-selection", test_reparent_keeps_selection);
   ADD ("/ossa/hierarchy/rename", test_rename);
+  ADD ("/ossa/hierarchy/rename-says-why", test_rename_says_why);
   ADD ("/ossa/hierarchy/rename-hidden", test_rename_hidden);
   ADD ("/ossa/hierarchy/look", test_look);
 #undef ADD
   g_test_add_func ("/ossa/hierarchy/large", test_large);
+  g_test_add_func ("/ossa/hierarchy/deep-rig", test_deep_rig);
 
   return g_test_run ();
 }

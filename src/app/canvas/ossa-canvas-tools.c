@@ -154,13 +154,30 @@ start_drag (OssaCanvas *self, GdkModifierType state)
     }
 }
 
+/* The bone whose tip is under widget point (x, y), for the create tool: the
+ * primary's when it is there (it may share the point with other tips), else the
+ * topmost bone's, else -1. Any bone's tip starts a child of it, so the first drag
+ * works without selecting the bone first. */
+static int
+find_create_tip (OssaCanvas *self, int primary, double x, double y)
+{
+  if (primary >= 0
+      && ossa_scene_hit_tip (self->instances, self->n_instances, (gsize) primary, &self->camera,
+                             x, y))
+    return primary;
+  for (gsize k = self->n_instances; k > 0; k--)
+    if (ossa_scene_hit_tip (self->instances, self->n_instances, k - 1, &self->camera, x, y))
+      return (int) (k - 1);
+  return -1;
+}
+
 void
 _ossa_canvas_drag_begin (OssaCanvas *self, double x, double y, GdkModifierType state)
 {
   gboolean ctrl = (state & GDK_CONTROL_MASK) != 0;
   OssaTool tool;
   OssaHit hit;
-  int primary;
+  int primary, tip;
 
   g_return_if_fail (OSSA_IS_CANVAS (self));
   _ossa_canvas_finish_create_group (self);
@@ -183,18 +200,25 @@ _ossa_canvas_drag_begin (OssaCanvas *self, double x, double y, GdkModifierType s
   _ossa_canvas_ensure_instances (self);
   tool = ossa_editor_get_tool (self->editor);
   primary = ossa_editor_get_primary (self->editor);
-  if (tool == OSSA_TOOL_CREATE && !ctrl && primary >= 0
-      && ossa_scene_hit_tip (self->instances, self->n_instances, (gsize) primary, &self->camera,
-                             x, y))
+  hit = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera, x, y);
+  tip = (tool == OSSA_TOOL_CREATE && !ctrl) ? find_create_tip (self, primary, x, y) : -1;
+  if (tip >= 0)
     {
+      /* A press there is still a click on what lies under it (a child's joint,
+       * the bone's own body) when the pointer does not move. */
+      if (tip != primary)
+        {
+          guint bone = hit.bone >= 0 ? (guint) hit.bone : (guint) tip;
+
+          ossa_editor_select (self->editor, &bone, 1, ossa_editor_is_selected (self->editor, bone));
+        }
       self->drag = DRAG_CREATE;
-      self->create_parent = primary;
-      self->create_joint_x = self->instances[primary].tip[0];
-      self->create_joint_y = self->instances[primary].tip[1];
+      self->create_parent = tip;
+      self->create_joint_x = self->instances[tip].tip[0];
+      self->create_joint_y = self->instances[tip].tip[1];
       return;
     }
 
-  hit = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera, x, y);
   if (hit.bone >= 0)
     {
       guint bone = (guint) hit.bone;

@@ -11,7 +11,7 @@ G_BEGIN_DECLS
  * list model and the selection), ossa-hierarchy-row.c (the row widgets and
  * renaming) and ossa-hierarchy-drop.c (drag and drop). The panel owns the
  * selection model, which owns the tree, which owns the links; the list view's
- * widgets own their rows. The last three functions are for the GUI tests: what
+ * widgets own their rows. The last functions are for the GUI tests: what
  * the panel's gestures call, without the gestures. */
 
 /* The links of one skeleton's tree, shared with the GtkTreeListModel made from
@@ -29,17 +29,19 @@ typedef struct
   char      **names;          /* as the rows show them, to tell renames apart */
 } OssaBoneLinks;
 
-/* The widgets of one row, attached to (and freed with) its GtkTreeExpander. */
+/* The widgets of one row, attached to (and freed with) its column. */
 typedef struct
 {
   OssaHierarchy  *self;
+  GtkWidget      *column;      /* the list item's child: the expander over error_label */
   GtkWidget      *expander;
   GtkWidget      *box;
-  GtkWidget      *deep_arrow;  /* the expander arrow of rows past MAX_INDENT_LEVELS */
+  GtkWidget      *deep_arrow;  /* the expander arrow of rows past FULL_INDENT_LEVELS */
   GtkTreeListRow *deep_row;
   GtkWidget      *swatch;
   GtkWidget      *label;
   GtkWidget      *entry;
+  GtkWidget      *error_label; /* why the name typed is refused, under the entry */
   int             bone;        /* -1 while unbound */
   guint32         color;
   gboolean        editing;
@@ -72,6 +74,9 @@ struct _OssaHierarchy
   int                 drop_parent;
   guint               drop_idle;
   guint               message_timeout;
+  guint               reveal_tick;   /* bringing reveal_bone's name into view */
+  int                 reveal_bone;
+  guint               reveal_frames;
 };
 
 /* ossa-hierarchy.c: a message under the list, hidden after a few seconds. */
@@ -108,6 +113,10 @@ void                _ossa_hierarchy_start_rename_bone (OssaHierarchy   *self,
 void                _ossa_hierarchy_end_rename       (OssaHierarchy    *self);
 void                _ossa_hierarchy_relabel_rows     (OssaHierarchy    *self);
 void                _ossa_hierarchy_refresh_colors   (OssaHierarchy    *self);
+/* Scrolls sideways, once bone's row is laid out, so that its name shows. */
+void                _ossa_hierarchy_reveal_name      (OssaHierarchy    *self,
+                                                      int               bone);
+void                _ossa_hierarchy_stop_reveal      (OssaHierarchy    *self);
 
 /* ossa-hierarchy-drop.c */
 void                _ossa_hierarchy_add_drag_source  (OssaHierarchyRow *r);
@@ -126,6 +135,8 @@ gboolean            _ossa_hierarchy_drop_bone        (OssaHierarchy    *self,
 
 /* The entry of the row being renamed, or NULL. */
 GtkEditable        *_ossa_hierarchy_get_rename_entry (OssaHierarchy    *self);
+/* The label under that entry saying why its name is refused, or NULL. */
+GtkWidget          *_ossa_hierarchy_get_rename_error (OssaHierarchy    *self);
 
 /* The text of the message under the list ("" when none is shown). */
 const char         *_ossa_hierarchy_get_message      (OssaHierarchy    *self);

@@ -8,15 +8,28 @@
 #include "ossa-hierarchy-private.h"
 
 /* The rows of the bone tree: the widgets of one row (indent, colour swatch, name),
- * recycled by the list view's factory, and renaming a bone in its row. */
+ * recycled by the list view's factory, and renaming a bone in its row. Names are
+ * never cut: a row is as wide as its indent and name, and the list scrolls
+ * sideways when that is wider than the panel. */
 
 /* One level of GtkTreeExpander indentation in the default theme: a 16 px icon
  * and the expander's 4 px border-spacing. */
 #define INDENT_WIDTH 20
-/* GtkTreeExpander makes one widget per level of indentation; rows deeper than
- * this are indented no further (and get an arrow of their own), so a chain
- * thousands of bones deep scrolls as fast as a shallow tree. */
+/* The first levels get the expander's full indent. Deeper rows (a Half-Life
+ * biped's fingers sit 11 levels down) are indented by DEEP_INDENT_WIDTH a level
+ * and get an arrow of their own, so that their names start inside a panel of
+ * usual width; the tooltip gives the path. */
+#define FULL_INDENT_LEVELS 4
+#define DEEP_INDENT_WIDTH 6
+/* Rows deeper than this are indented no further, so a chain thousands of bones
+ * deep scrolls as fast as a shallow tree. */
 #define MAX_INDENT_LEVELS 24
+/* The swatch's width and the row box's spacing: where the name starts. */
+#define SWATCH_WIDTH 12
+#define ROW_SPACING 8
+#define DEEP_ARROW_WIDTH 16
+/* Room around each row: the theme gives plain list rows none. */
+#define ROW_SIDE_MARGIN 6
 /* Space above and below a row's contents; an entry, taller than a label, takes
  * it while a row is renamed, so the rows below move only a little. */
 #define ROW_MARGIN 4
@@ -56,14 +69,58 @@ _ossa_hierarchy_get_bone (OssaHierarchy *self, int bone)
   return (gsize) bone < skel->n_bones ? &skel->bones[bone] : NULL;
 }
 
+/* Why a name is refused, in the person's language: the core's messages are
+ * English, so the known reasons are said again here. */
+static char *
+dup_name_error (const char *name, const GError *error)
+{
+  if (name == NULL || name[0] == '\0')
+    return g_strdup (_("A bone needs a name."));
+  if (error->code == OSSA_ERROR_CONFLICT)
+    /* Translators: a rename in the bone tree was refused; %s is the name typed */
+    return g_strdup_printf (_("Another bone is already called “%s”."), name);
+  if (error->code == OSSA_ERROR_LIMIT)
+    return g_strdup_printf (_("A name can be at most %u bytes long."), OSSA_MAX_NAME_BYTES);
+  return g_strdup (error->message);
+}
+
+/* The reason (NULL: none) shows right under the entry, across the whole row so
+ * that it reads in a narrow panel at any depth, and as the entry's tooltip and
+ * accessible description. */
 static void
 set_entry_error (OssaHierarchyRow *r, const char *message)
 {
   if (message != NULL)
-    gtk_widget_add_css_class (r->entry, "error");
+    {
+      gtk_widget_add_css_class (r->entry, "error");
+      gtk_label_set_text (GTK_LABEL (r->error_label), message);
+      gtk_widget_set_visible (r->error_label, TRUE);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (r->entry),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+    }
   else
-    gtk_widget_remove_css_class (r->entry, "error");
+    {
+      gtk_widget_remove_css_class (r->entry, "error");
+      gtk_widget_set_visible (r->error_label, FALSE);
+      gtk_label_set_text (GTK_LABEL (r->error_label), "");
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (r->entry),
+                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
   gtk_widget_set_tooltip_text (r->entry, message);
+}
+
+/* The name typed so far, checked as Enter would: NULL when it would do. */
+static char *
+dup_entry_error (OssaHierarchyRow *r)
+{
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (r->entry));
+  const OssaBone *bone = _ossa_hierarchy_get_bone (r->self, r->bone);
+  g_autoptr (GError) error = NULL;
+
+  if (bone == NULL || g_strcmp0 (name, bone->name) == 0
+      || ossa_editor_check_bone_name (r->self->editor, (guint) r->bone, name, &error))
+    return NULL;
+  return dup_name_error (name, error);
 }
 
 static void
@@ -89,7 +146,7 @@ begin_edit (OssaHierarchyRow *r)
 static void
 end_edit (OssaHierarchyRow *r)
 {
-  GtkWidget *item = gtk_widget_get_parent (r->expander);
+  GtkWidget *item = gtk_widget_get_parent (r->column);
   GtkRoot *root = gtk_widget_get_root (r->entry);
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
 
@@ -132,7 +189,9 @@ commit_edit (OssaHierarchyRow *r)
     }
   if (!ossa_editor_check_bone_name (self->editor, r->bone, name, &error))
     {
-      set_entry_error (r, error->message);
+      g_autofree char *message = dup_name_error (name, error);
+
+      set_entry_error (r, message);
       return FALSE;
     }
   /* The rename rebuilds the rows (this one included): leave editing first. */
@@ -151,10 +210,17 @@ entry_activate_cb (GtkEntry *entry, OssaHierarchyRow *r)
   commit_edit (r);
 }
 
+/* Once a name has been refused, the reason follows the typing: it changes with
+ * the text and goes away as soon as the text would do. */
 static void
 entry_changed_cb (GtkEditable *editable, OssaHierarchyRow *r)
 {
-  set_entry_error (r, NULL);
+  g_autofree char *message = NULL;
+
+  if (!gtk_widget_get_visible (r->error_label))
+    return;
+  message = r->editing ? dup_entry_error (r) : NULL;
+  set_entry_error (r, message);
 }
 
 static gboolean
@@ -255,20 +321,35 @@ setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarch
   r->self = self;
   r->bone = -1;
   r->expander = gtk_tree_expander_new ();
-  r->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  r->column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  r->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, ROW_SPACING);
   r->deep_arrow = gtk_image_new ();
   r->swatch = gtk_drawing_area_new ();
   r->label = gtk_label_new (NULL);
   r->entry = gtk_entry_new ();
+  r->error_label = gtk_label_new (NULL);
 
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (r->swatch), 12);
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (r->swatch), 12);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (r->swatch), SWATCH_WIDTH);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (r->swatch), SWATCH_WIDTH);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (r->swatch), draw_swatch, r, NULL);
   gtk_widget_set_valign (r->swatch, GTK_ALIGN_CENTER);
 
+  /* Never ellipsized: a deep row's name is what tells it from its neighbours. */
   gtk_label_set_xalign (GTK_LABEL (r->label), 0.0f);
-  gtk_label_set_ellipsize (GTK_LABEL (r->label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (r->label, TRUE);
+
+  gtk_label_set_xalign (GTK_LABEL (r->error_label), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (r->error_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (r->error_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (r->error_label), 40);
+  gtk_widget_set_margin_start (r->error_label, ROW_SIDE_MARGIN);
+  gtk_widget_set_margin_end (r->error_label, ROW_SIDE_MARGIN);
+  gtk_widget_set_margin_bottom (r->error_label, ROW_MARGIN);
+  gtk_widget_add_css_class (r->error_label, "error");
+  gtk_widget_add_css_class (r->error_label, "caption");
+  /* style.css: white on red, readable on a selected row too. */
+  gtk_widget_add_css_class (r->error_label, "rename-error");
+  gtk_widget_set_visible (r->error_label, FALSE);
 
   gtk_widget_set_hexpand (r->entry, TRUE);
   gtk_widget_set_visible (r->entry, FALSE);
@@ -281,14 +362,15 @@ setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarch
   gtk_box_append (GTK_BOX (r->box), r->swatch);
   gtk_box_append (GTK_BOX (r->box), r->label);
   gtk_box_append (GTK_BOX (r->box), r->entry);
-  /* Room around each row: the theme gives plain list rows none. */
-  gtk_widget_set_margin_start (r->expander, 6);
-  gtk_widget_set_margin_end (r->expander, 6);
+  gtk_box_append (GTK_BOX (r->column), r->expander);
+  gtk_box_append (GTK_BOX (r->column), r->error_label);
+  gtk_widget_set_margin_start (r->expander, ROW_SIDE_MARGIN);
+  gtk_widget_set_margin_end (r->expander, ROW_SIDE_MARGIN);
   gtk_widget_set_margin_top (r->expander, ROW_MARGIN);
   gtk_widget_set_margin_bottom (r->expander, ROW_MARGIN);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (r->expander), r->box);
-  g_object_set_data_full (G_OBJECT (r->expander), "ossa-row", r, g_free);
-  gtk_list_item_set_child (item, r->expander);
+  g_object_set_data_full (G_OBJECT (r->column), "ossa-row", r, g_free);
+  gtk_list_item_set_child (item, r->column);
 
   g_signal_connect (r->entry, "activate", G_CALLBACK (entry_activate_cb), r);
   g_signal_connect (r->entry, "changed", G_CALLBACK (entry_changed_cb), r);
@@ -322,12 +404,73 @@ update_row_color (OssaHierarchyRow *r)
     }
 }
 
+/* How far a row past FULL_INDENT_LEVELS is indented: its levels at the
+ * expander's width, then at DEEP_INDENT_WIDTH, then no further. A row without
+ * children leaves the room of the arrow its siblings may have. */
+static int
+deep_indent (guint depth, gboolean expandable)
+{
+  guint levels = MIN (depth, MAX_INDENT_LEVELS);
+
+  return FULL_INDENT_LEVELS * INDENT_WIDTH
+         + (int) (levels - FULL_INDENT_LEVELS) * DEEP_INDENT_WIDTH
+         + (expandable ? 0 : DEEP_ARROW_WIDTH + ROW_SPACING);
+}
+
+/* The tooltip of a row: its bone's full name, and the path down to it (its
+ * root, then at most TOOLTIP_ANCESTORS nearest ancestors). */
+#define TOOLTIP_ANCESTORS 16
+
+static void
+set_row_tooltip (OssaHierarchyRow *r, const OssaBone *bone)
+{
+  const OssaSkeleton *skel;
+  GString *path;
+  int32_t p, root = -1;
+  guint n = 0;
+
+  if (bone == NULL)
+    {
+      gtk_widget_set_tooltip_text (r->box, NULL);
+      return;
+    }
+  skel = &ossa_editor_get_document (r->self->editor)->skeleton;
+  if (bone->parent < 0)
+    {
+      gtk_widget_set_tooltip_text (r->box, bone->name);
+      return;
+    }
+  /* Built from the bone up; the document keeps parents before children, which
+   * bounds the walk. */
+  path = g_string_new (bone->name);
+  for (p = bone->parent; p >= 0 && (gsize) p < skel->n_bones; p = skel->bones[p].parent)
+    {
+      root = p;
+      if (n++ < TOOLTIP_ANCESTORS)
+        {
+          g_string_prepend (path, " › ");
+          g_string_prepend (path, skel->bones[p].name);
+        }
+      if (skel->bones[p].parent >= p)
+        break;
+    }
+  if (n > TOOLTIP_ANCESTORS)
+    {
+      g_string_prepend (path, n > TOOLTIP_ANCESTORS + 1 ? " › … › " : " › ");
+      g_string_prepend (path, skel->bones[root].name);
+    }
+  g_string_prepend (path, "\n");
+  g_string_prepend (path, bone->name);
+  gtk_widget_set_tooltip_text (r->box, path->str);
+  g_string_free (path, TRUE);
+}
+
 static void
 bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarchy *self)
 {
   GtkTreeListRow *row = gtk_list_item_get_item (item);
-  GtkWidget *expander = gtk_list_item_get_child (item);
-  OssaHierarchyRow *r = g_object_get_data (G_OBJECT (expander), "ossa-row");
+  GtkWidget *column = gtk_list_item_get_child (item);
+  OssaHierarchyRow *r = g_object_get_data (G_OBJECT (column), "ossa-row");
   const OssaBone *bone;
 
   gboolean expandable = gtk_tree_list_row_is_expandable (row);
@@ -336,7 +479,7 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarchy
 
   r->bone = _ossa_hierarchy_row_bone (row);
   bone = _ossa_hierarchy_get_bone (self, r->bone);
-  if (depth <= MAX_INDENT_LEVELS)
+  if (depth <= FULL_INDENT_LEVELS)
     {
       gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (r->expander), row);
       gtk_widget_set_visible (r->deep_arrow, FALSE);
@@ -345,13 +488,13 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarchy
     {
       gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (r->expander), NULL);
       r->deep_row = row;
-      indent = (MAX_INDENT_LEVELS + (expandable ? 0 : 1)) * INDENT_WIDTH;
+      indent = deep_indent (depth, expandable);
       gtk_widget_set_visible (r->deep_arrow, expandable);
       if (expandable)
         update_deep_arrow (r);
     }
   gtk_label_set_text (GTK_LABEL (r->label), bone != NULL ? bone->name : "");
-  gtk_widget_set_tooltip_text (r->label, bone != NULL ? bone->name : NULL);
+  set_row_tooltip (r, bone);
   r->color = bone != NULL ? ~bone->color : 0;
   update_row_color (r);
   gtk_widget_set_margin_start (r->box, indent);
@@ -363,8 +506,8 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarchy
 static void
 unbind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarchy *self)
 {
-  GtkWidget *expander = gtk_list_item_get_child (item);
-  OssaHierarchyRow *r = g_object_get_data (G_OBJECT (expander), "ossa-row");
+  GtkWidget *column = gtk_list_item_get_child (item);
+  OssaHierarchyRow *r = g_object_get_data (G_OBJECT (column), "ossa-row");
 
   /* Scrolled away while renaming: the rename waits for the row to come back. */
   if (r->editing)
@@ -409,7 +552,7 @@ _ossa_hierarchy_relabel_rows (OssaHierarchy *self)
       if (bone != NULL && g_strcmp0 (gtk_label_get_text (GTK_LABEL (r->label)), bone->name) != 0)
         {
           gtk_label_set_text (GTK_LABEL (r->label), bone->name);
-          gtk_widget_set_tooltip_text (r->label, bone->name);
+          set_row_tooltip (r, bone);
         }
     }
 }
@@ -435,6 +578,70 @@ _ossa_hierarchy_start_rename_bone (OssaHierarchy *self, guint bone)
       }
   /* Not on screen: its row starts editing when it is bound. */
   _ossa_hierarchy_scroll_to (self, gtk_tree_list_row_get_position (row));
+}
+
+/* ---- bringing a name into view sideways ---- */
+
+/* How many frames to wait for the row to be laid out. */
+#define REVEAL_FRAMES 10
+
+static gboolean
+reveal_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  OssaHierarchy *self = user_data;
+  GtkWidget *scroller = self->scroller;
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+  OssaHierarchyRow *found = NULL;
+  graphene_rect_t bounds;
+  GHashTableIter iter;
+  gpointer key;
+  double left, right, width, shift = 0;
+
+  g_hash_table_iter_init (&iter, self->bound_rows);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (((OssaHierarchyRow *) key)->bone == self->reveal_bone)
+      found = key;
+  if (found == NULL || gtk_widget_get_width (found->label) <= 0
+      || !gtk_widget_compute_bounds (found->label, scroller, &bounds))
+    {
+      if (++self->reveal_frames < REVEAL_FRAMES)
+        return G_SOURCE_CONTINUE;
+      self->reveal_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  /* The name's end in view, but never its start (and the swatch before it)
+   * out of view on the left. */
+  left = bounds.origin.x - SWATCH_WIDTH - ROW_SPACING;
+  right = bounds.origin.x + bounds.size.width + ROW_SIDE_MARGIN;
+  width = gtk_widget_get_width (scroller);
+  if (right > width)
+    shift = MIN (right - width, MAX (left, 0));
+  else if (left < 0)
+    shift = left;
+  if (shift != 0)
+    gtk_adjustment_set_value (h, gtk_adjustment_get_value (h) + shift);
+  self->reveal_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Once bone's row is laid out, scrolls the list sideways so that its name can
+ * be read. */
+void
+_ossa_hierarchy_reveal_name (OssaHierarchy *self, int bone)
+{
+  self->reveal_bone = bone;
+  self->reveal_frames = 0;
+  if (self->reveal_tick == 0)
+    self->reveal_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->list_view),
+                                                      reveal_tick_cb, self, NULL);
+}
+
+void
+_ossa_hierarchy_stop_reveal (OssaHierarchy *self)
+{
+  if (self->reveal_tick != 0 && self->list_view != NULL)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->list_view), self->reveal_tick);
+  self->reveal_tick = 0;
 }
 
 GtkListItemFactory *

@@ -268,7 +268,10 @@ _ossa_hierarchy_sync_selection (OssaHierarchy *self, gboolean scroll)
   gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), selected, mask);
   self->syncing--;
   if (scroll && primary_position != G_MAXUINT)
-    _ossa_hierarchy_scroll_to (self, primary_position);
+    {
+      _ossa_hierarchy_scroll_to (self, primary_position);
+      _ossa_hierarchy_reveal_name (self, primary);
+    }
 }
 
 /* Rows → editor. The primary bone is the one the person just picked: the last

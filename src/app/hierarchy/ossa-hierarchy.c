@@ -64,6 +64,13 @@ _ossa_hierarchy_get_rename_entry (OssaHierarchy *self)
   return self->rename_row != NULL ? GTK_EDITABLE (self->rename_row->entry) : NULL;
 }
 
+GtkWidget *
+_ossa_hierarchy_get_rename_error (OssaHierarchy *self)
+{
+  g_return_val_if_fail (OSSA_IS_HIERARCHY (self), NULL);
+  return self->rename_row != NULL ? self->rename_row->error_label : NULL;
+}
+
 const char *
 _ossa_hierarchy_get_message (OssaHierarchy *self)
 {
@@ -73,11 +80,31 @@ _ossa_hierarchy_get_message (OssaHierarchy *self)
 
 /* ---- the editor ---- */
 
+/* A new or opened document starts at the top left of its tree, not where the
+ * last one was scrolled to. Called before the new tree replaces the old one:
+ * the list can place its view only among rows it has laid out. */
+static void
+scroll_to_start (OssaHierarchy *self)
+{
+  GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (self->scroller);
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (scroller);
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (scroller);
+
+  _ossa_hierarchy_stop_reveal (self);
+  gtk_adjustment_set_value (h, gtk_adjustment_get_lower (h));
+  gtk_adjustment_set_value (v, gtk_adjustment_get_lower (v));
+}
+
 static void
 document_changed_cb (OssaEditor *editor, guint change, OssaHierarchy *self)
 {
-  if ((change & OSSA_CHANGE_DOCUMENT)
-      || ((change & OSSA_CHANGE_STRUCTURE) && !_ossa_hierarchy_rename_in_place (self)))
+  if (change & OSSA_CHANGE_DOCUMENT)
+    {
+      scroll_to_start (self);
+      _ossa_hierarchy_rebuild (self);
+      return;
+    }
+  if ((change & OSSA_CHANGE_STRUCTURE) && !_ossa_hierarchy_rename_in_place (self))
     {
       _ossa_hierarchy_rebuild (self);
       return;
@@ -141,6 +168,7 @@ ossa_hierarchy_set_editor (OssaHierarchy *self, OssaEditor *editor)
                         self);
     }
   _ossa_hierarchy_hide_message (self);
+  scroll_to_start (self);
   _ossa_hierarchy_rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITOR]);
 }
@@ -160,6 +188,7 @@ ossa_hierarchy_dispose (GObject *object)
   g_clear_handle_id (&self->drop_idle, g_source_remove);
   g_clear_handle_id (&self->rename_idle, g_source_remove);
   g_clear_handle_id (&self->message_timeout, g_source_remove);
+  _ossa_hierarchy_stop_reveal (self);
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
   self->rename_row = NULL;
