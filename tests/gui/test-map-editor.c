@@ -97,6 +97,80 @@ make_corridor (Fixture *f)
   g_assert_true (doc_map (f, 0)->has_goal);
 }
 
+/* The widget of @root's tree built from the template object called @id. */
+static GtkWidget *
+find_by_id (GtkWidget *root, const char *id)
+{
+  if (g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (root)), id) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_id (child, id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The hover panel: what it says about the cell under the pointer. */
+static const char *
+cell_text (Fixture *f)
+{
+  GtkWidget *label = find_by_id (GTK_WIDGET (f->maps), "cell_label");
+
+  g_assert_true (GTK_IS_LABEL (label));
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* The pointer comes to rest over cell (x, y), as the view's motion controller
+ * hears it, and the main loop runs (the search after an edit runs there). */
+static void
+hover (Fixture *f, guint x, guint y)
+{
+  OssaMapView *view = ossa_map_editor_get_view (f->maps);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  gboolean moved = FALSE;
+  double wx, wy, px = -1, py = -1;
+
+  ossa_map_view_from_cell (view, x + 0.5, y + 0.5, &wx, &wy);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !moved; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        {
+          g_signal_emit_by_name (controller, "motion", wx, wy);
+          moved = TRUE;
+        }
+    }
+  g_assert_true (moved);
+  g_object_get (view, "pointer-x", &px, "pointer-y", &py, NULL);
+  g_assert_cmpfloat (px, ==, x);
+  g_assert_cmpfloat (py, ==, y);
+  gui_test_iterate ();
+}
+
+/* Lets pending work (the search after an edit) run, as it does before a frame. */
+static void
+settle (Fixture *f)
+{
+  (void) ossa_map_editor_get_search (f->maps);
+  gui_test_iterate ();
+}
+
+/* The panel says @prefix about the cell, then exactly @rest (NULL: anything). */
+static void
+assert_cell (Fixture *f, const char *prefix, const char *rest)
+{
+  const char *text = cell_text (f);
+
+  if (!g_str_has_prefix (text, prefix) || (rest != NULL && strstr (text, rest) == NULL))
+    g_error ("the hover panel says \"%s\", not \"%s…%s\"", text, prefix,
+             rest != NULL ? rest : "");
+}
+
 /* Each step of the path is to one of the 8 neighbours, onto a walkable cell,
  * diagonals only past two walkable orthogonal cells. */
 static void
@@ -327,6 +401,140 @@ test_step_mode (Fixture *f, gconstpointer data)
   g_assert_cmpuint (ossa_map_editor_get_search (f->maps).expansions, ==, whole.expansions);
 }
 
+/* ---- the hover panel describes the cell under the pointer, now ---- */
+
+/* A 40 × 40 empty map (the New Map dialog's size), start (3, 2), goal (3, 18):
+ * the path runs straight down column 3. */
+static void
+make_column (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ossa_map_editor_new_map (f->maps, "open", 40, 40, &error));
+  g_assert_no_error (error);
+  set_state (f, "tool", g_variant_new_string ("start"));
+  click (f, 3, 2);
+  set_state (f, "tool", g_variant_new_string ("goal"));
+  click (f, 3, 18);
+  settle (f);
+  g_assert_true (ossa_map_editor_get_search (f->maps).found);
+}
+
+/* The pointer rests where the goal goes, then the click places it: the search
+ * that follows reached it, and the panel says so. An edit under the pointer, and
+ * its undo, are told too. */
+static void
+test_hover_after_search_and_edit (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ossa_map_editor_new_map (f->maps, "corridor", 20, 10, &error));
+  set_state (f, "tool", g_variant_new_string ("start"));
+  click (f, 1, 5);
+  hover (f, 18, 5);
+  assert_cell (f, "Cell 18, 5: walkable", "not reached by the search");
+  set_state (f, "tool", g_variant_new_string ("goal"));
+  click (f, 18, 5);
+  settle (f);
+  g_assert_true (ossa_map_editor_get_search (f->maps).found);
+  assert_cell (f, "Cell 18, 5: walkable", "g 17.000   h 0.000   f 17.000");
+
+  /* A wall painted under the pointer: blocked, out of the search. */
+  hover (f, 10, 5);
+  assert_cell (f, "Cell 10, 5: walkable", "g 9.000");
+  set_state (f, "tool", g_variant_new_string ("brush"));
+  set_state (f, "paint", g_variant_new_string ("wall"));
+  click (f, 10, 5);
+  settle (f);
+  assert_cell (f, "Cell 10, 5: blocked", "not reached by the search");
+  g_assert_true (ossa_editor_undo (f->editor, NULL));
+  settle (f);
+  assert_cell (f, "Cell 10, 5: walkable", "g 9.000");
+
+  /* Another algorithm is another search: Dijkstra has no heuristic. */
+  hover (f, 12, 5);
+  assert_cell (f, "Cell 12, 5: walkable", "h 6.000");
+  set_state (f, "algorithm", g_variant_new_string ("dijkstra"));
+  settle (f);
+  assert_cell (f, "Cell 12, 5: walkable", "g 11.000   h 0.000   f 11.000");
+
+  /* The goal taken away: nothing was searched. */
+  activate (f, "clear-ends", NULL);
+  settle (f);
+  assert_cell (f, "Cell 12, 5: walkable", "not reached by the search");
+}
+
+/* Map > Open Map with the pointer over the view: the article's map has the same
+ * size as the map on show, so the same cell stays under the pointer, but it is a
+ * wall there and that map has no search yet. Switching back shows the first
+ * map's cell and search again. */
+static void
+test_hover_after_load_and_switch (Fixture *f, gconstpointer data)
+{
+  const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
+  g_autofree char *path = dir != NULL ? g_build_filename (dir, "seed", "map40.txt", NULL) : NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_test_skip ("OSSA_SHARED_TESTDATA/seed/map40.txt is not available");
+      return;
+    }
+  make_column (f);
+  hover (f, 3, 10);
+  assert_cell (f, "Cell 3, 10: walkable", "g 8.000");
+
+  file = g_file_new_for_path (path);
+  g_assert_true (ossa_map_editor_add_map_file (f->maps, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (ossa_map_editor_get_map (f->maps), ==, 1);
+  g_assert_false (ossa_grid_map_walkable (doc_map (f, 1), 3, 10));
+  settle (f);
+  hover (f, 3, 10);   /* the pointer did not move: same cell */
+  assert_cell (f, "Cell 3, 10: blocked", "not reached by the search");
+
+  /* The map list's other entry: the first map, searched again. */
+  ossa_map_editor_set_map (f->maps, 0);
+  settle (f);
+  assert_cell (f, "Cell 3, 10: walkable", "g 8.000");
+  ossa_map_editor_set_map (f->maps, 1);
+  settle (f);
+  assert_cell (f, "Cell 3, 10: blocked", "not reached by the search");
+}
+
+/* Step mode: each step, a restart and the end of the search are told. */
+static void
+test_hover_while_stepping (Fixture *f, gconstpointer data)
+{
+  make_column (f);
+  hover (f, 3, 4);
+  assert_cell (f, "Cell 3, 4: walkable", "g 2.000");
+
+  /* Entering step mode restarts: only the start is open. */
+  set_state (f, "step-mode", g_variant_new_boolean (TRUE));
+  gui_test_iterate ();
+  assert_cell (f, "Cell 3, 4: walkable", "not reached by the search");
+  activate (f, "step", NULL);   /* (3, 2) expanded: (3, 3) open */
+  assert_cell (f, "Cell 3, 4: walkable", "not reached by the search");
+  activate (f, "step", NULL);   /* (3, 3) expanded: (3, 4) open */
+  gui_test_iterate ();
+  assert_cell (f, "Cell 3, 4: walkable", "g 2.000");
+
+  /* Backspace: back to the start. */
+  activate (f, "restart", NULL);
+  gui_test_iterate ();
+  assert_cell (f, "Cell 3, 4: walkable", "not reached by the search");
+
+  /* No goal in step mode: no search, nothing left of the last one. */
+  activate (f, "step", NULL);
+  activate (f, "step", NULL);
+  assert_cell (f, "Cell 3, 4: walkable", "g 2.000");
+  activate (f, "clear-ends", NULL);
+  gui_test_iterate ();
+  assert_cell (f, "Cell 3, 4: walkable", "not reached by the search");
+}
+
 static void
 test_cat_and_mice (Fixture *f, gconstpointer data)
 {
@@ -455,6 +663,9 @@ main (int argc, char *argv[])
   ADD ("/ossa/map-editor/step-mode", test_step_mode);
   ADD ("/ossa/map-editor/cat-and-mice", test_cat_and_mice);
   ADD ("/ossa/map-editor/files", test_files);
+  ADD ("/ossa/map-editor/hover-after-search-and-edit", test_hover_after_search_and_edit);
+  ADD ("/ossa/map-editor/hover-after-load-and-switch", test_hover_after_load_and_switch);
+  ADD ("/ossa/map-editor/hover-while-stepping", test_hover_while_stepping);
 #undef ADD
 
   return g_test_run ();
