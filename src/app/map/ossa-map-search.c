@@ -309,6 +309,18 @@ _ossa_map_editor_step_search (OssaMapEditor *self, guint n)
   return status == OSSA_SEARCH_RUNNING;
 }
 
+/* Step mode's End: the stepped search (begun now if step mode was off) runs to
+ * its end at once, its open and closed sets left on show with the path and the
+ * stats of the whole search. */
+void
+_ossa_map_editor_finish_search (OssaMapEditor *self)
+{
+  _ossa_map_editor_set_playing (self, FALSE);
+  _ossa_map_editor_start_stepping (self);
+  if (ossa_pathfinder_status (self->finder) == OSSA_SEARCH_RUNNING)
+    _ossa_map_editor_step_search (self, G_MAXUINT);
+}
+
 OssaSearchStatus
 ossa_map_editor_get_step_status (OssaMapEditor *self, guint64 *steps)
 {
