@@ -295,8 +295,9 @@ void
 _ossa_map_editor_update_actions (OssaMapEditor *self)
 {
   gboolean has_map = _ossa_map_editor_current_map (self) != NULL;
-  const char *needs_map[] = { "save-as", "resize", "remove", "step", "finish", "play", "restart",
-                              "step-mode", "clear-ends", "zoom-in", "zoom-out", "fit" };
+  const char *needs_map[] = { "save-as", "resize", "remove", "step", "finish", "play",
+                              "restart", "step-mode", "clear-ends", "zoom-in", "zoom-out",
+                              "fit" };
 
   for (guint i = 0; i < G_N_ELEMENTS (needs_map); i++)
     g_simple_action_set_enabled (_ossa_map_editor_lookup (self, needs_map[i]), has_map);
