@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The map workspace in a window: its actions, painting through the functions the
  * mouse gestures call, the path found again after every edit, undo, the stepped
- * search, and the cat walking a legal path while mice flee. */
+ * search and finishing it at once, the hover panel kept true to the cell under a
+ * still pointer, Enter in the New Map dialog, and the cat walking a legal path
+ * while mice flee. */
 #include "config.h"
 
 #include <math.h>
@@ -19,6 +21,7 @@ typedef struct
   GtkWindow     *window;
   OssaEditor    *editor;
   OssaMapEditor *maps;
+  double         hover_x, hover_y;   /* where hover() put the pointer, widget pixels */
 } Fixture;
 
 static void
@@ -95,6 +98,122 @@ make_corridor (Fixture *f)
   click (f, 18, 5);
   g_assert_true (doc_map (f, 0)->has_start);
   g_assert_true (doc_map (f, 0)->has_goal);
+}
+
+/* The widget of @root's tree built from the template object called @id. */
+static GtkWidget *
+find_by_id (GtkWidget *root, const char *id)
+{
+  if (g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (root)), id) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_id (child, id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A label in @root's tree showing exactly @text, or NULL. */
+static GtkWidget *
+find_label_text (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_text (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The hover panel: what it says about the cell under the pointer. */
+static const char *
+cell_text (Fixture *f)
+{
+  GtkWidget *label = find_by_id (GTK_WIDGET (f->maps), "cell_label");
+
+  g_assert_true (GTK_IS_LABEL (label));
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* The pointer comes to rest over cell (x, y), as the view's motion controller
+ * hears it, and the main loop runs (the search after an edit runs there). */
+static void
+hover (Fixture *f, guint x, guint y)
+{
+  OssaMapView *view = ossa_map_editor_get_view (f->maps);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  gboolean moved = FALSE;
+  double wx, wy, px = -1, py = -1;
+
+  /* The view laid out, as it is on screen when a person points at it. */
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), >, 0);
+  ossa_map_view_from_cell (view, x + 0.5, y + 0.5, &wx, &wy);
+  f->hover_x = wx, f->hover_y = wy;
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !moved; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        {
+          g_signal_emit_by_name (controller, "motion", wx, wy);
+          moved = TRUE;
+        }
+    }
+  g_assert_true (moved);
+  g_object_get (view, "pointer-x", &px, "pointer-y", &py, NULL);
+  g_assert_cmpfloat (px, ==, x);
+  g_assert_cmpfloat (py, ==, y);
+  gui_test_iterate ();
+}
+
+/* Lets pending work (the search after an edit) run, as it does before a frame. */
+static void
+settle (Fixture *f)
+{
+  (void) ossa_map_editor_get_search (f->maps);
+  gui_test_iterate ();
+}
+
+/* The panel says @prefix about the cell, then exactly @rest (NULL: anything). */
+static void
+assert_cell (Fixture *f, const char *prefix, const char *rest)
+{
+  OssaMapView *view = ossa_map_editor_get_view (f->maps);
+  gboolean inside = FALSE;
+  const char *text;
+
+  /* A window another test maps over ours on the shared display takes the pointer
+   * away (a leave): bring it back to the same place, without moving it. */
+  g_object_get (view, "pointer-inside", &inside, NULL);
+  if (!inside)
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+          if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+            {
+              g_signal_emit_by_name (controller, "motion", f->hover_x, f->hover_y);
+              break;
+            }
+        }
+    }
+  text = cell_text (f);
+  if (!g_str_has_prefix (text, prefix) || (rest != NULL && strstr (text, rest) == NULL))
+    g_error ("the hover panel says \"%s\", not \"%s…%s\"", text, prefix,
+             rest != NULL ? rest : "");
 }
 
 /* Each step of the path is to one of the 8 neighbours, onto a walkable cell,
@@ -327,6 +446,369 @@ test_step_mode (Fixture *f, gconstpointer data)
   g_assert_cmpuint (ossa_map_editor_get_search (f->maps).expansions, ==, whole.expansions);
 }
 
+/* ---- the hover panel describes the cell under the pointer, now ---- */
+
+/* A 40 × 40 empty map (the New Map dialog's size), start (3, 2), goal (3, 18):
+ * the path runs straight down column 3. */
+static void
+make_column (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ossa_map_editor_new_map (f->maps, "open", 40, 40, &error));
+  g_assert_no_error (error);
+  set_state (f, "tool", g_variant_new_string ("start"));
+  click (f, 3, 2);
+  set_state (f, "tool", g_variant_new_string ("goal"));
+  click (f, 3, 18);
+  settle (f);
+  g_assert_true (ossa_map_editor_get_search (f->maps).found);
+}
+
+/* The pointer rests where the goal goes, then the click places it: the search
+ * that follows reached it, and the panel says so. An edit under the pointer, and
+ * its undo, are told too. */
+static void
+test_hover_after_search_and_edit (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ossa_map_editor_new_map (f->maps, "corridor", 20, 10, &error));
+  set_state (f, "tool", g_variant_new_string ("start"));
+  click (f, 1, 5);
+  hover (f, 18, 5);
+  assert_cell (f, "Cell 18, 5: walkable", "not reached by the search");
+  set_state (f, "tool", g_variant_new_string ("goal"));
+  click (f, 18, 5);
+  settle (f);
+  g_assert_true (ossa_map_editor_get_search (f->maps).found);
+  assert_cell (f, "Cell 18, 5: walkable", "g 17.000   h 0.000   f 17.000");
+
+  /* A wall painted under the pointer: blocked, out of the search. */
+  hover (f, 10, 5);
+  assert_cell (f, "Cell 10, 5: walkable", "g 9.000");
+  set_state (f, "tool", g_variant_new_string ("brush"));
+  set_state (f, "paint", g_variant_new_string ("wall"));
+  click (f, 10, 5);
+  settle (f);
+  assert_cell (f, "Cell 10, 5: blocked", "not reached by the search");
+  g_assert_true (ossa_editor_undo (f->editor, NULL));
+  settle (f);
+  assert_cell (f, "Cell 10, 5: walkable", "g 9.000");
+
+  /* Another algorithm is another search: Dijkstra has no heuristic. */
+  hover (f, 12, 5);
+  assert_cell (f, "Cell 12, 5: walkable", "h 6.000");
+  set_state (f, "algorithm", g_variant_new_string ("dijkstra"));
+  settle (f);
+  assert_cell (f, "Cell 12, 5: walkable", "g 11.000   h 0.000   f 11.000");
+
+  /* The goal taken away: nothing was searched. */
+  activate (f, "clear-ends", NULL);
+  settle (f);
+  assert_cell (f, "Cell 12, 5: walkable", "not reached by the search");
+}
+
+/* Map > Open Map with the pointer over the view: the article's map has the same
+ * size as the map on show, so the same cell stays under the pointer, but it is a
+ * wall there and that map has no search yet. Switching back shows the first
+ * map's cell and search again. */
+static void
+test_hover_after_load_and_switch (Fixture *f, gconstpointer data)
+{
+  const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
+  g_autofree char *path = dir != NULL ? g_build_filename (dir, "seed", "map40.txt", NULL) : NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_test_skip ("OSSA_SHARED_TESTDATA/seed/map40.txt is not available");
+      return;
+    }
+  make_column (f);
+  hover (f, 3, 10);
+  assert_cell (f, "Cell 3, 10: walkable", "g 8.000");
+
+  file = g_file_new_for_path (path);
+  g_assert_true (ossa_map_editor_add_map_file (f->maps, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (ossa_map_editor_get_map (f->maps), ==, 1);
+  g_assert_false (ossa_grid_map_walkable (doc_map (f, 1), 3, 10));
+  settle (f);
+  hover (f, 3, 10);   /* the pointer did not move: same cell */
+  assert_cell (f, "Cell 3, 10: blocked", "not reached by the search");
+
+  /* The map list's other entry: the first map, searched again. */
+  ossa_map_editor_set_map (f->maps, 0);
+  settle (f);
+  assert_cell (f, "Cell 3, 10: walkable", "g 8.000");
+  ossa_map_editor_set_map (f->maps, 1);
+  settle (f);
+  assert_cell (f, "Cell 3, 10: blocked", "not reached by the search");
+}
+
+/* Step mode: each step, a restart and the end of the search are told. */
+static void
+test_hover_while_stepping (Fixture *f, gconstpointer data)
+{
+  make_column (f);
+  hover (f, 3, 4);
+  assert_cell (f, "Cell 3, 4: walkable", "g 2.000");
+
+  /* Entering step mode restarts: only the start is open. */
+  set_state (f, "step-mode", g_variant_new_boolean (TRUE));
+  gui_test_iterate ();
+  assert_cell (f, "Cell 3, 4: walkable", "not reached by the search");
+  activate (f, "step", NULL);   /* (3, 2) expanded: (3, 3) open */
+  assert_cell (f, "Cell 3, 4: walkable", "not reached by the search");
+  activate (f, "step", NULL);   /* (3, 3) expanded: (3, 4) open */
+  gui_test_iterate ();
+  assert_cell (f, "Cell 3, 4: walkable", "g 2.000");
+
+  /* Backspace: back to the start. */
+  activate (f, "restart", NULL);
+  gui_test_iterate ();
+  assert_cell (f, "Cell 3, 4: walkable", "not reached by the search");
+
+  /* No goal in step mode: no search, nothing left of the last one. */
+  activate (f, "step", NULL);
+  activate (f, "step", NULL);
+  assert_cell (f, "Cell 3, 4: walkable", "g 2.000");
+  activate (f, "clear-ends", NULL);
+  gui_test_iterate ();
+  assert_cell (f, "Cell 3, 4: walkable", "not reached by the search");
+}
+
+/* The button in @root's tree for @action. */
+static GtkWidget *
+find_action_button (GtkWidget *root, const char *action)
+{
+  if (GTK_IS_ACTIONABLE (root)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The workspace's key for @action ("End"), or NULL. */
+static char *
+key_for (Fixture *f, const char *action)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->maps));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *named = gtk_shortcut_get_action (shortcut);
+
+          if (GTK_IS_NAMED_ACTION (named)
+              && g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (named)), action))
+            return gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+        }
+    }
+  return NULL;
+}
+
+/* Step mode's "finish the search": a button next to the single step, with its key
+ * in the tooltip, runs the stepped search to its end at once; the stats, the path
+ * and the hover panel show the outcome of the whole search. */
+static void
+test_finish_search (Fixture *f, gconstpointer data)
+{
+  GtkWidget *step = find_action_button (GTK_WIDGET (f->maps), "map.step");
+  GtkWidget *finish = find_action_button (GTK_WIDGET (f->maps), "map.finish");
+  g_autofree char *key = key_for (f, "map.finish");
+  OssaMapSearchInfo whole, info;
+  const OssaCell *path;
+  gsize n;
+  guint64 steps = 0;
+
+  g_assert_nonnull (step);
+  g_assert_nonnull (finish);
+  g_assert_true (gtk_widget_get_parent (finish) == gtk_widget_get_parent (step));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (finish), "(End)"));
+  g_assert_cmpstr (key, ==, "End");
+
+  make_corridor (f);
+  set_state (f, "tool", g_variant_new_string ("line"));
+  drag (f, 10, 0, 10, 8);
+  whole = ossa_map_editor_get_search (f->maps);
+  g_assert_true (whole.found);
+
+  /* A few steps in, playing: finishing stops the play and ends the search. */
+  hover (f, 18, 5);
+  activate (f, "step", NULL);
+  activate (f, "step", NULL);
+  assert_cell (f, "Cell 18, 5: walkable", "not reached by the search");
+  set_state (f, "play", g_variant_new_boolean (TRUE));
+  g_assert_true (gtk_widget_is_sensitive (finish));
+  g_signal_emit_by_name (finish, "clicked");   /* what a click on it ends in */
+  gui_test_iterate ();
+  g_assert_cmpint (ossa_map_editor_get_step_status (f->maps, &steps), ==, OSSA_SEARCH_FOUND);
+  g_assert_cmpuint (steps, ==, whole.expansions);
+  {
+    g_autoptr(GVariant) playing = g_action_group_get_action_state (ossa_map_editor_get_actions (f->maps),
+                                                                 "play");
+
+    g_assert_false (g_variant_get_boolean (playing));
+  }
+  info = ossa_map_editor_get_search (f->maps);
+  g_assert_true (info.found);
+  g_assert_cmpuint (info.expansions, ==, whole.expansions);
+  g_assert_cmpfloat_with_epsilon (info.length, whole.length, 1e-9);
+  path = ossa_map_editor_get_path (f->maps, &n);
+  g_assert_cmpuint (n, >, 2);
+  assert_legal (doc_map (f, 0), path, n);
+  g_assert_cmpuint (path[n - 1].x, ==, 18);
+  assert_cell (f, "Cell 18, 5: walkable", "f ");
+  g_assert_nonnull (find_label_text (GTK_WIDGET (f->maps), "Found"));
+
+  /* Again at the end: nothing more to do. */
+  activate (f, "finish", NULL);
+  ossa_map_editor_get_step_status (f->maps, &steps);
+  g_assert_cmpuint (steps, ==, whole.expansions);
+
+  /* Out of step mode, it shows the whole search's open and closed sets. */
+  set_state (f, "step-mode", g_variant_new_boolean (FALSE));
+  activate (f, "finish", NULL);
+  g_assert_cmpint (ossa_map_editor_get_step_status (f->maps, &steps), ==, OSSA_SEARCH_FOUND);
+  g_assert_cmpuint (steps, ==, whole.expansions);
+
+  /* With the goal walled in: no path, told as such. */
+  set_state (f, "tool", g_variant_new_string ("brush"));
+  click (f, 10, 9);
+  activate (f, "finish", NULL);
+  g_assert_cmpint (ossa_map_editor_get_step_status (f->maps, NULL), ==, OSSA_SEARCH_NO_PATH);
+  g_assert_false (ossa_map_editor_get_search (f->maps).found);
+  g_assert_nonnull (find_label_text (GTK_WIDGET (f->maps), "No path"));
+}
+
+/* The New Map dialog, opened with map.new. */
+static GtkWidget *
+open_new_map_dialog (Fixture *f)
+{
+  GtkWidget *dialog = NULL;
+  GList *toplevels;
+
+  activate (f, "new", NULL);
+  gui_test_flush (GTK_WIDGET (f->window));
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      dialog = l->data;
+  g_list_free (toplevels);
+  g_assert_nonnull (dialog);
+  gui_test_flush (dialog);
+  return dialog;
+}
+
+/* The dialog's text fields in order: name, width, height (a spin button's is its
+ * GtkText). */
+static GtkWidget *
+nth_text (GtkWidget *root, guint *n)
+{
+  if (GTK_IS_TEXT (root))
+    {
+      if ((*n)-- == 0)
+        return root;
+      return NULL;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = nth_text (child, n);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Enter in the text field @which (0 name, 1 width, 2 height) after typing @typed
+ * (NULL: nothing) in it: what the Return key does there, the GtkText's
+ * "activate". */
+static void
+press_enter_in (GtkWidget *dialog, guint which, const char *typed)
+{
+  guint n = which;
+  GtkWidget *text = nth_text (dialog, &n);
+
+  g_assert_nonnull (text);
+  g_assert_true (gtk_widget_grab_focus (text));
+  if (typed != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (text), typed);
+  g_signal_emit_by_name (text, "activate");
+}
+
+static gboolean
+has_maps (gpointer data)
+{
+  Fixture *f = ((gpointer *) data)[0];
+  guint n = GPOINTER_TO_UINT (((gpointer *) data)[1]);
+
+  return ossa_editor_get_document (f->editor)->n_maps == n;
+}
+
+/* Until the document holds @n maps (a button activated from the keyboard is
+ * clicked a moment later, once it has shown itself pressed). */
+static void
+wait_for_maps (Fixture *f, guint n)
+{
+  gpointer data[2] = { f, GUINT_TO_POINTER (n) };
+
+  g_assert_true (gui_test_iterate_until (has_maps, data));
+  gui_test_flush (GTK_WIDGET (f->window));
+}
+
+/* Enter creates the map from whichever field has the focus, with what was typed
+ * there; Create is the dialog's default and looks it. */
+static void
+test_new_map_enter (Fixture *f, gconstpointer data)
+{
+  GtkWidget *dialog = open_new_map_dialog (f);
+  GtkWidget *create = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  guint first = 0;
+
+  g_assert_nonnull (create);
+  g_assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog)) == create);
+  g_assert_true (gtk_widget_has_css_class (create, "suggested-action"));
+  g_assert_true (gtk_widget_has_focus (nth_text (dialog, &first)));
+
+  /* In the name: the default size. */
+  press_enter_in (dialog, 0, "first");
+  wait_for_maps (f, 1);
+  g_assert_cmpstr (doc_map (f, 0)->name, ==, "first");
+  g_assert_cmpuint (doc_map (f, 0)->width, ==, 40);
+
+  /* In the width, just typed: that width. */
+  dialog = open_new_map_dialog (f);
+  press_enter_in (dialog, 1, "25");
+  wait_for_maps (f, 2);
+  g_assert_cmpuint (doc_map (f, 1)->width, ==, 25);
+  g_assert_cmpuint (doc_map (f, 1)->height, ==, 40);
+
+  /* In the height. */
+  dialog = open_new_map_dialog (f);
+  press_enter_in (dialog, 2, "12");
+  wait_for_maps (f, 3);
+  g_assert_cmpuint (doc_map (f, 2)->height, ==, 12);
+  g_assert_cmpint (ossa_map_editor_get_map (f->maps), ==, 2);
+}
+
 static void
 test_cat_and_mice (Fixture *f, gconstpointer data)
 {
@@ -455,6 +937,11 @@ main (int argc, char *argv[])
   ADD ("/ossa/map-editor/step-mode", test_step_mode);
   ADD ("/ossa/map-editor/cat-and-mice", test_cat_and_mice);
   ADD ("/ossa/map-editor/files", test_files);
+  ADD ("/ossa/map-editor/hover-after-search-and-edit", test_hover_after_search_and_edit);
+  ADD ("/ossa/map-editor/hover-after-load-and-switch", test_hover_after_load_and_switch);
+  ADD ("/ossa/map-editor/hover-while-stepping", test_hover_while_stepping);
+  ADD ("/ossa/map-editor/finish-search", test_finish_search);
+  ADD ("/ossa/map-editor/new-map-enter", test_new_map_enter);
 #undef ADD
 
   return g_test_run ();

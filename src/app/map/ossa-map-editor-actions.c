@@ -147,6 +147,12 @@ step_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 }
 
 static void
+finish_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  _ossa_map_editor_finish_search (OSSA_MAP_EDITOR (data));
+}
+
+static void
 play_change_state (GSimpleAction *action, GVariant *value, gpointer data)
 {
   OssaMapEditor *self = OSSA_MAP_EDITOR (data);
@@ -238,6 +244,7 @@ static const GActionEntry map_actions[] = {
   { "connect", NULL, "i", "8", connect_change_state, { 0 } },
   { "step-mode", NULL, NULL, "false", step_mode_change_state, { 0 } },
   { "step", step_activated, NULL, NULL, NULL, { 0 } },
+  { "finish", finish_activated, NULL, NULL, NULL, { 0 } },
   { "play", NULL, NULL, "false", play_change_state, { 0 } },
   { "restart", restart_activated, NULL, NULL, NULL, { 0 } },
   { "clear-agents", clear_agents_activated, NULL, NULL, NULL, { 0 } },
@@ -271,6 +278,7 @@ static const struct
   { "bracketright", "map.brush-bigger", NULL },
   { "bracketleft", "map.brush-smaller", NULL },
   { "period", "map.step", NULL },
+  { "End", "map.finish", NULL },
   { "space", "map.play", NULL },
   { "BackSpace", "map.restart", NULL },
   { "Home", "map.fit", NULL },
@@ -287,8 +295,9 @@ void
 _ossa_map_editor_update_actions (OssaMapEditor *self)
 {
   gboolean has_map = _ossa_map_editor_current_map (self) != NULL;
-  const char *needs_map[] = { "save-as", "resize", "remove", "step", "play", "restart",
-                              "step-mode", "clear-ends", "zoom-in", "zoom-out", "fit" };
+  const char *needs_map[] = { "save-as", "resize", "remove", "step", "finish", "play",
+                              "restart", "step-mode", "clear-ends", "zoom-in", "zoom-out",
+                              "fit" };
 
   for (guint i = 0; i < G_N_ELEMENTS (needs_map); i++)
     g_simple_action_set_enabled (_ossa_map_editor_lookup (self, needs_map[i]), has_map);

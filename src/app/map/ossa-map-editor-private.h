@@ -126,6 +126,7 @@ void               _ossa_map_editor_restart_stepping (OssaMapEditor *self);
 void               _ossa_map_editor_stop_stepping    (OssaMapEditor *self);
 gboolean           _ossa_map_editor_step_search      (OssaMapEditor *self,
                                                       guint          n);
+void               _ossa_map_editor_finish_search    (OssaMapEditor *self);
 void               _ossa_map_editor_set_playing      (OssaMapEditor *self,
                                                       gboolean       playing);
 

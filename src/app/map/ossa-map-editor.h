@@ -19,9 +19,10 @@ G_BEGIN_DECLS
  * map.new, map.open, map.save-as, map.resize, map.remove, map.tool (s: brush, rect,
  * line, fill, start, goal, cat, mouse), map.paint (s: wall, floor), map.algorithm
  * (s: astar, dijkstra, greedy), map.connect (i: 8 or 4), map.step-mode (b),
- * map.step, map.play (b), map.restart, map.clear-agents, map.set-start (uu),
- * map.set-goal (uu), map.place-cat (uu), map.add-mouse (uu), map.brush-bigger,
- * map.brush-smaller, map.swap-paint, map.zoom-in, map.zoom-out, map.fit. */
+ * map.step, map.finish (the stepped search to its end), map.play (b), map.restart,
+ * map.clear-agents, map.set-start (uu), map.set-goal (uu), map.place-cat (uu),
+ * map.add-mouse (uu), map.brush-bigger, map.brush-smaller, map.swap-paint,
+ * map.zoom-in, map.zoom-out, map.fit. */
 #define OSSA_TYPE_MAP_EDITOR (ossa_map_editor_get_type ())
 
 G_DECLARE_FINAL_TYPE (OssaMapEditor, ossa_map_editor, OSSA, MAP_EDITOR, GtkBox)

@@ -240,7 +240,13 @@ _ossa_map_editor_show_size_dialog (OssaMapEditor *self, gboolean resize)
                                         _("_Cancel"), GTK_RESPONSE_CANCEL,
                                         resize ? _("_Resize") : _("C_reate"), GTK_RESPONSE_OK,
                                         NULL);
+  /* Create (Resize) is the default, and looks it: Enter in any field presses it
+   * (the fields activate the default), and after the spin buttons have taken
+   * what was typed. */
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                                                GTK_RESPONSE_OK),
+                            "suggested-action");
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);

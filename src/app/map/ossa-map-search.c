@@ -53,10 +53,16 @@ write_dump (OssaMapEditor *self)
     g_debug ("OSSA_MAP_VIEW_DUMP: %s", error->message);
 }
 
+static void update_cell_label (OssaMapEditor *self);
+
+/* The stats, and the costs of the cell under the pointer: every search, step,
+ * restart, edit, map switch and load ends here. */
 static void
 update_stats (OssaMapEditor *self)
 {
   const OssaMapSearchInfo *info = &self->info;
+
+  update_cell_label (self);
 
   if (!info->searched)
     {
@@ -303,6 +309,18 @@ _ossa_map_editor_step_search (OssaMapEditor *self, guint n)
   return status == OSSA_SEARCH_RUNNING;
 }
 
+/* Step mode's End: the stepped search (begun now if step mode was off) runs to
+ * its end at once, its open and closed sets left on show with the path and the
+ * stats of the whole search. */
+void
+_ossa_map_editor_finish_search (OssaMapEditor *self)
+{
+  _ossa_map_editor_set_playing (self, FALSE);
+  _ossa_map_editor_start_stepping (self);
+  if (ossa_pathfinder_status (self->finder) == OSSA_SEARCH_RUNNING)
+    _ossa_map_editor_step_search (self, G_MAXUINT);
+}
+
 OssaSearchStatus
 ossa_map_editor_get_step_status (OssaMapEditor *self, guint64 *steps)
 {
@@ -371,6 +389,10 @@ _ossa_map_editor_set_playing (OssaMapEditor *self, gboolean playing)
 
 /* ---- the cell under the pointer ---- */
 
+/* What the pointer is over, in the map on show, and its costs in the last search
+ * of that map: called when the pointer moves to another cell and after every
+ * search and step (through update_stats()), so that an edit, a map switch or a
+ * load under a still pointer is told too. */
 static void
 update_cell_label (OssaMapEditor *self)
 {
@@ -389,7 +411,9 @@ update_cell_label (OssaMapEditor *self)
   where = g_strdup_printf (self->cells[(gsize) y * self->width + (gsize) x]
                            /* Translators: a cell's coordinates and kind */
                            ? _("Cell %d, %d: walkable") : _("Cell %d, %d: blocked"), x, y);
-  if ((self->info.searched || self->stepping)
+  /* info.searched: a search of this map ran or, in step mode, began (without a
+   * start and a goal the searcher still holds the last one). */
+  if (self->info.searched
       && ossa_pathfinder_cell_costs (self->finder, (guint) x, (guint) y, &g, &h, &f))
     /* Translators: a cell's costs in the search: cost so far, heuristic, priority */
     _ossa_map_editor_set_label_printf (self->cell_label, _("%s\ng %.3f   h %.3f   f %.3f"),
