@@ -243,17 +243,36 @@ test_length_color_name (Fixture *f, gconstpointer data)
   g_signal_emit_by_name (child (f, "color_button"), "color-set");
   g_assert_cmphex (bone (f, SPINE)->color, ==, 0xff000080);
 
-  /* A taken name is refused with the core's reason; nothing changes. */
+  /* A taken name is refused, saying why right under the field (and in its
+   * tooltip); nothing changes. */
+  g_assert_false (gtk_widget_get_visible (child (f, "name_error_label")));
   gtk_editable_set_text (name, "leg");
   g_signal_emit_by_name (name, "activate");
   g_assert_cmpstr (bone (f, SPINE)->name, ==, "spine");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (name), "error"));
   tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (name));
   g_assert_nonnull (tooltip);
-  g_assert_nonnull (strstr (tooltip, "already exists"));
+  g_assert_nonnull (strstr (tooltip, "already called “leg”"));
+  g_assert_true (gtk_widget_get_visible (child (f, "name_error_label")));
+  g_assert_cmpstr (gtk_label_get_text (child (f, "name_error_label")), ==,
+                   "Another bone is already called “leg”.");
+  /* Just under the entry, in the same column. */
+  {
+    graphene_rect_t entry_box, label_box;
+
+    gui_test_flush (GTK_WIDGET (f->inspector));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (name), GTK_WIDGET (f->inspector),
+                                              &entry_box));
+    g_assert_true (gtk_widget_compute_bounds (child (f, "name_error_label"),
+                                              GTK_WIDGET (f->inspector), &label_box));
+    g_assert_cmpfloat (label_box.origin.y, >=, entry_box.origin.y + entry_box.size.height);
+    g_assert_cmpfloat (label_box.origin.y, <, entry_box.origin.y + entry_box.size.height + 12);
+    g_assert_cmpfloat (fabs (label_box.origin.x - entry_box.origin.x), <, 1.0);
+  }
 
   gtk_editable_set_text (name, "torso");
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (name), "error"));
+  g_assert_false (gtk_widget_get_visible (child (f, "name_error_label")));
   g_signal_emit_by_name (name, "activate");
   g_assert_cmpstr (bone (f, SPINE)->name, ==, "torso");
   g_assert_cmpstr (gtk_label_get_text (child (f, "title_label")), ==, "torso");

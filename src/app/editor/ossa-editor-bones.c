@@ -91,6 +91,29 @@ ossa_editor_check_bone_name (OssaEditor *self, guint bone, const char *name, GEr
   return TRUE;
 }
 
+/**
+ * ossa_editor_dup_name_refusal:
+ * @name: the name that was refused
+ * @error: why, as ossa_editor_check_bone_name() or ossa_editor_rename_bone() set it
+ *
+ * Why a bone name is refused, in the person's language, for the field that shows
+ * it: the core's messages are English, so the known reasons are said again here.
+ *
+ * Returns: (transfer full): the sentence; free with g_free()
+ */
+char *
+ossa_editor_dup_name_refusal (const char *name, const GError *error)
+{
+  if (name == NULL || name[0] == '\0')
+    return g_strdup (_("A bone needs a name."));
+  if (error->code == OSSA_ERROR_CONFLICT)
+    /* Translators: a rename was refused; %s is the name typed */
+    return g_strdup_printf (_("Another bone is already called “%s”."), name);
+  if (error->code == OSSA_ERROR_LIMIT)
+    return g_strdup_printf (_("A name can be at most %u bytes long."), OSSA_MAX_NAME_BYTES);
+  return g_strdup (error->message);
+}
+
 gboolean
 ossa_editor_rename_bone (OssaEditor *self, guint bone, const char *name, GError **error)
 {

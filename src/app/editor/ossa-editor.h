@@ -149,6 +149,8 @@ gboolean            ossa_editor_check_bone_name  (OssaEditor          *self,
                                                   guint                bone,
                                                   const char          *name,
                                                   GError             **error);
+char               *ossa_editor_dup_name_refusal (const char          *name,
+                                                  const GError        *error);
 gboolean            ossa_editor_rename_bone      (OssaEditor          *self,
                                                   guint                bone,
                                                   const char          *name,

@@ -69,21 +69,6 @@ _ossa_hierarchy_get_bone (OssaHierarchy *self, int bone)
   return (gsize) bone < skel->n_bones ? &skel->bones[bone] : NULL;
 }
 
-/* Why a name is refused, in the person's language: the core's messages are
- * English, so the known reasons are said again here. */
-static char *
-dup_name_error (const char *name, const GError *error)
-{
-  if (name == NULL || name[0] == '\0')
-    return g_strdup (_("A bone needs a name."));
-  if (error->code == OSSA_ERROR_CONFLICT)
-    /* Translators: a rename in the bone tree was refused; %s is the name typed */
-    return g_strdup_printf (_("Another bone is already called “%s”."), name);
-  if (error->code == OSSA_ERROR_LIMIT)
-    return g_strdup_printf (_("A name can be at most %u bytes long."), OSSA_MAX_NAME_BYTES);
-  return g_strdup (error->message);
-}
-
 /* The reason (NULL: none) shows right under the entry, across the whole row so
  * that it reads in a narrow panel at any depth, and as the entry's tooltip and
  * accessible description. */
@@ -120,7 +105,7 @@ dup_entry_error (OssaHierarchyRow *r)
   if (bone == NULL || g_strcmp0 (name, bone->name) == 0
       || ossa_editor_check_bone_name (r->self->editor, (guint) r->bone, name, &error))
     return NULL;
-  return dup_name_error (name, error);
+  return ossa_editor_dup_name_refusal (name, error);
 }
 
 static void
@@ -189,7 +174,7 @@ commit_edit (OssaHierarchyRow *r)
     }
   if (!ossa_editor_check_bone_name (self->editor, r->bone, name, &error))
     {
-      g_autofree char *message = dup_name_error (name, error);
+      g_autofree char *message = ossa_editor_dup_name_refusal (name, error);
 
       set_entry_error (r, message);
       return FALSE;

@@ -35,6 +35,7 @@ struct _OssaInspector
   GtkLabel       *subtitle_label;
   GtkWidget      *grid;
   GtkEntry       *name_entry;
+  GtkLabel       *name_error_label;
   GtkSpinButton  *x_spin;
   GtkSpinButton  *y_spin;
   GtkSpinButton  *rotation_spin;
@@ -173,6 +174,30 @@ update_header (OssaInspector *self, const OssaBone *bone)
   gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), TRUE);
 }
 
+/* The reason (NULL: none) shows right under the field, as its tooltip and as its
+ * accessible description. */
+static void
+set_name_error (OssaInspector *self, const char *message)
+{
+  GtkWidget *entry = GTK_WIDGET (self->name_entry);
+
+  if (message != NULL)
+    {
+      gtk_widget_add_css_class (entry, "error");
+      gtk_label_set_text (self->name_error_label, message);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (entry),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+    }
+  else
+    {
+      gtk_widget_remove_css_class (entry, "error");
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (entry),
+                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->name_error_label), message != NULL);
+  gtk_widget_set_tooltip_text (entry, message);
+}
+
 static void
 update_fields (OssaInspector *self)
 {
@@ -199,8 +224,7 @@ update_fields (OssaInspector *self)
       gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "dim-label");
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
       gtk_editable_set_text (GTK_EDITABLE (self->name_entry), "");
-      gtk_widget_remove_css_class (GTK_WIDGET (self->name_entry), "error");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_entry), NULL);
+      set_name_error (self, NULL);
       g_clear_pointer (&self->shown_name, g_free);
       set_spin (self->x_spin, 0);
       set_spin (self->y_spin, 0);
@@ -221,8 +245,7 @@ update_fields (OssaInspector *self)
           g_free (self->shown_name);
           self->shown_name = g_strdup (b->name);
           gtk_editable_set_text (GTK_EDITABLE (self->name_entry), b->name);
-          gtk_widget_remove_css_class (GTK_WIDGET (self->name_entry), "error");
-          gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_entry), NULL);
+          set_name_error (self, NULL);
         }
       set_spin (self->x_spin, local->x);
       set_spin (self->y_spin, local->y);
@@ -327,18 +350,8 @@ color_set_cb (GtkColorButton *button, OssaInspector *self)
   report (self, ok, error);
 }
 
-static void
-set_name_error (OssaInspector *self, const char *message)
-{
-  if (message != NULL)
-    gtk_widget_add_css_class (GTK_WIDGET (self->name_entry), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->name_entry), "error");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_entry), message);
-}
-
 /* Renames the bone to what the entry holds; a refused name stays in the entry,
- * marked, with the core's reason in its tooltip. */
+ * marked, with the reason in the person's language under it. */
 static gboolean
 commit_name (OssaInspector *self)
 {
@@ -363,7 +376,9 @@ commit_name (OssaInspector *self)
   self->applying--;
   if (!ok)
     {
-      set_name_error (self, error->message);
+      g_autofree char *message = ossa_editor_dup_name_refusal (name, error);
+
+      set_name_error (self, message);
       return FALSE;
     }
   set_name_error (self, NULL);
@@ -575,6 +590,7 @@ ossa_inspector_class_init (OssaInspectorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaInspector, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, OssaInspector, grid);
   gtk_widget_class_bind_template_child (widget_class, OssaInspector, name_entry);
+  gtk_widget_class_bind_template_child (widget_class, OssaInspector, name_error_label);
   gtk_widget_class_bind_template_child (widget_class, OssaInspector, x_spin);
   gtk_widget_class_bind_template_child (widget_class, OssaInspector, y_spin);
   gtk_widget_class_bind_template_child (widget_class, OssaInspector, rotation_spin);
