@@ -260,6 +260,7 @@ static const struct
   { "app.new-window", { "<Control><Shift>n", NULL } },
   { "app.quit", { "<Control>q", NULL } },
   { "win.open", { "<Control>o", NULL } },
+  { "win.open-sample", { "<Control><Shift>o", NULL } },
   { "win.save", { "<Control>s", NULL } },
   { "win.save-as", { "<Control><Shift>s", NULL } },
   { "win.close", { "<Control>w", NULL } },
