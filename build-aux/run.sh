@@ -20,6 +20,7 @@ meson compile -C "$builddir"
 
 export GSETTINGS_SCHEMA_DIR="$builddir/data"
 export OSSA_LOCALEDIR="$builddir/po"
+export OSSA_SAMPLES_DIR="$builddir/data/samples"
 
 sample="$builddir/data/samples/humanoid.ossa"
 if [ $# -eq 0 ] && [ -f "$sample" ]; then

@@ -6,16 +6,15 @@
 #include <glib/gi18n.h>
 
 #include "ossa-application.h"
+#include "ossa-recent.h"
 #include "ossa-window.h"
-
-#define RECENT_FILES_MAX 10
 
 struct _OssaApplication
 {
   GtkApplication  parent_instance;
 
   /* NULL when the schema is not installed: the app then runs without keeping
-   * window size or recent files rather than aborting in g_settings_new(). */
+   * the window size rather than aborting in g_settings_new(). */
   GSettings      *settings;
 };
 
@@ -25,7 +24,6 @@ static const char * const settings_keys[] = {
   "window-width",
   "window-height",
   "window-maximized",
-  "recent-files",
   "show-bone-names",
 };
 
@@ -262,6 +260,7 @@ static const struct
   { "app.new-window", { "<Control><Shift>n", NULL } },
   { "app.quit", { "<Control>q", NULL } },
   { "win.open", { "<Control>o", NULL } },
+  { "win.open-sample", { "<Control><Shift>o", NULL } },
   { "win.save", { "<Control>s", NULL } },
   { "win.save-as", { "<Control><Shift>s", NULL } },
   { "win.close", { "<Control>w", NULL } },
@@ -297,29 +296,28 @@ dup_recent_label (GFile *file)
   return g_strjoinv ("__", parts);
 }
 
-/* The File > Open Recent submenu, from the recent-files setting. */
+/* The File > Open Recent submenu, from the desktop's recent files (Ossa's). */
 static void
 update_recent_menu (OssaApplication *self)
 {
   GMenu *section = gtk_application_get_menu_by_id (GTK_APPLICATION (self), "recent-files");
-  g_auto(GStrv) uris = NULL;
+  GList *files;
 
   if (section == NULL)
     return;
   g_menu_remove_all (section);
-  if (self->settings != NULL)
-    uris = g_settings_get_strv (self->settings, "recent-files");
-
-  for (guint i = 0; uris != NULL && uris[i] != NULL && i < RECENT_FILES_MAX; i++)
+  files = ossa_recent_list (OSSA_RECENT_MAX);
+  for (GList *l = files; l != NULL; l = l->next)
     {
-      g_autoptr(GFile) file = g_file_new_for_uri (uris[i]);
-      g_autofree char *label = dup_recent_label (file);
+      g_autofree char *uri = g_file_get_uri (l->data);
+      g_autofree char *label = dup_recent_label (l->data);
       g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target_value (item, "win.open-recent",
-                                               g_variant_new_string (uris[i]));
+                                               g_variant_new_string (uri));
       g_menu_append_item (section, item);
     }
+  g_list_free_full (files, g_object_unref);
 
   if (g_menu_model_get_n_items (G_MENU_MODEL (section)) == 0)
     {
@@ -359,10 +357,22 @@ ossa_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (APP_ID);
 
   self->settings = load_settings ();
-  if (self->settings != NULL)
-    g_signal_connect_object (self->settings, "changed::recent-files",
-                             G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);
   update_recent_menu (self);
+}
+
+/* `ossa --version` answers before anything needs a display. */
+static int
+ossa_application_handle_local_options (GApplication *app,
+                                       GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("ossa %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  return -1;
 }
 
 static void
@@ -388,11 +398,23 @@ ossa_application_class_init (OssaApplicationClass *klass)
   app_class->startup = ossa_application_startup;
   app_class->activate = ossa_application_activate;
   app_class->open = ossa_application_open;
+  app_class->handle_local_options = ossa_application_handle_local_options;
 }
 
 static void
 ossa_application_init (OssaApplication *self)
 {
+  const GOptionEntry options[] = {
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and quit"), NULL },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+  /* Translators: what follows "ossa [OPTION…]" in ossa --help */
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Opens each .ossa FILE in its own window; "
+                                              "without one, a new, empty document."));
 }
 
 /**
@@ -429,36 +451,15 @@ ossa_application_get_settings (OssaApplication *self)
  * @self: an #OssaApplication
  * @file: a document that was just opened
  *
- * Puts @file first in the recent-files setting (at most ten, no duplicates).
+ * Puts @file first among the desktop's recent files, as Ossa's; File > Open
+ * Recent and the start page show the ten newest.
  */
 void
 ossa_application_add_recent_file (OssaApplication *self,
                                   GFile           *file)
 {
-  g_auto(GStrv) old = NULL;
-  g_autoptr(GStrvBuilder) builder = NULL;
-  g_auto(GStrv) recent = NULL;
-  g_autofree char *uri = NULL;
-  guint n = 1;
-
   g_return_if_fail (OSSA_IS_APPLICATION (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  if (self->settings == NULL)
-    return;
-
-  uri = g_file_get_uri (file);
-  old = g_settings_get_strv (self->settings, "recent-files");
-  builder = g_strv_builder_new ();
-  g_strv_builder_add (builder, uri);
-  for (guint i = 0; old[i] != NULL && n < RECENT_FILES_MAX; i++)
-    {
-      if (g_strcmp0 (old[i], uri) != 0)
-        {
-          g_strv_builder_add (builder, old[i]);
-          n++;
-        }
-    }
-  recent = g_strv_builder_end (builder);
-  g_settings_set_strv (self->settings, "recent-files", (const char * const *) recent);
+  ossa_recent_add (file);
 }

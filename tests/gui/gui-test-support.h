@@ -11,12 +11,25 @@
 
 /* Whether there is a display to test on. Without one it prints TAP's skip of the
  * whole file, and main() returns 0 before touching GTK (gtk_test_init() aborts
- * without a display). */
+ * without a display). Called first in main(), it also keeps what GTK writes for
+ * the user (the recent files' recently-used.xbel) out of the person's own
+ * folders: in $XDG_DATA_HOME, which meson test sets to a folder of the build's,
+ * or else in a new temporary folder. */
 static inline gboolean
 gui_test_display_or_skip (void)
 {
   const char *display = g_getenv ("DISPLAY");
   const char *wayland = g_getenv ("WAYLAND_DISPLAY");
+  const char *data_home = g_getenv ("XDG_DATA_HOME");
+
+  if (data_home == NULL || data_home[0] == '\0')
+    {
+      char *dir = g_dir_make_tmp ("ossa-test-data-XXXXXX", NULL);
+
+      if (dir != NULL)
+        g_setenv ("XDG_DATA_HOME", dir, TRUE);
+      g_free (dir);
+    }
 
   if ((display == NULL || display[0] == '\0') && (wayland == NULL || wayland[0] == '\0'))
     {

@@ -169,6 +169,14 @@ save_as_activated (GSimpleAction *action,
 }
 
 static void
+open_sample_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  _ossa_window_open_sample (OSSA_WINDOW (user_data));
+}
+
+static void
 import_smd_activated (GSimpleAction *action,
                       GVariant      *parameter,
                       gpointer       user_data)
@@ -649,6 +657,7 @@ static const GActionEntry win_actions[] = {
   { "open-recent", open_recent_activated, "s", NULL, NULL, { 0 } },
   { "save", save_activated, NULL, NULL, NULL, { 0 } },
   { "save-as", save_as_activated, NULL, NULL, NULL, { 0 } },
+  { "open-sample", open_sample_activated, NULL, NULL, NULL, { 0 } },
   { "import-smd", import_smd_activated, NULL, NULL, NULL, { 0 } },
   { "export-smd", export_smd_activated, NULL, NULL, NULL, { 0 } },
   { "close", close_activated, NULL, NULL, NULL, { 0 } },

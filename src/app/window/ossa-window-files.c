@@ -3,12 +3,16 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "ossa-dialogs.h"
 #include "ossa-smd-import-dialog.h"
 #include "ossa-smd-notices.h"
 #include "ossa-window-private.h"
+#include "ossa-gerror.h"
+#include "ossa-io.h"
 
 /* The window's document coming and going: open, save, the unsaved-changes
  * question before anything drops it, close, a file dropped on the window, and
@@ -353,7 +357,18 @@ ossa_window_close_finish (OssaWindow   *self,
   return g_task_propagate_boolean (G_TASK (result), NULL);
 }
 
-/* Drag and drop: a .ossa file dropped anywhere on the window opens in it. */
+static gboolean
+is_smd (GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  gsize len = basename != NULL ? strlen (basename) : 0;
+
+  return len > 4 && g_ascii_strcasecmp (basename + len - 4, ".smd") == 0;
+}
+
+/* Drag and drop, anywhere on the window: a .ossa file opens in it; .smd files go
+ * to the Import SMD dialog, the first as the reference and the others as
+ * animations, for the person to check the options and import. */
 static gboolean
 drop_cb (GtkDropTarget *target,
          const GValue  *value,
@@ -361,23 +376,29 @@ drop_cb (GtkDropTarget *target,
          double         y,
          OssaWindow    *self)
 {
-  GFile *file = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
 
   if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
     {
-      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+      GSList *list = gdk_file_list_get_files (g_value_get_boxed (value));
 
-      file = files != NULL ? files->data : NULL;
-      g_slist_free (files);
+      for (GSList *l = list; l != NULL; l = l->next)
+        g_ptr_array_add (files, g_object_ref (l->data));
+      g_slist_free (list);
     }
-  else if (G_VALUE_HOLDS (value, G_TYPE_FILE))
+  else if (G_VALUE_HOLDS (value, G_TYPE_FILE) && g_value_get_object (value) != NULL)
     {
-      file = g_value_get_object (value);
+      g_ptr_array_add (files, g_value_dup_object (value));
     }
 
-  if (file == NULL)
+  if (files->len == 0)
     return FALSE;
-  ossa_window_open (self, file);
+  if (is_smd (files->pdata[0]))
+    {
+      _ossa_window_import_smd_files (self, (GFile **) files->pdata, files->len);
+      return TRUE;
+    }
+  ossa_window_open (self, files->pdata[0]);
   return TRUE;
 }
 
@@ -462,3 +483,77 @@ _ossa_window_import_smd (OssaWindow *self)
   ossa_smd_import_dialog_run (GTK_WINDOW (self), self->cancellable, import_dialog_done_cb, NULL);
 }
 
+
+/* Files dropped on the window: the Import SMD dialog (the one open, or a new one)
+ * with files[0] as its reference and any others as animations. */
+void
+_ossa_window_import_smd_files (OssaWindow  *self,
+                               GFile      **files,
+                               guint        n_files)
+{
+  OssaSmdImportDialog *dialog;
+
+  g_return_if_fail (n_files > 0);
+
+  _ossa_window_import_smd (self);
+  dialog = ossa_smd_import_dialog_find (GTK_WINDOW (self));
+  g_return_if_fail (dialog != NULL);
+  ossa_smd_import_dialog_set_reference (dialog, files[0]);
+  for (guint i = 1; i < n_files; i++)
+    if (is_smd (files[i]))
+      ossa_smd_import_dialog_add_animation (dialog, files[i]);
+}
+
+/* The sample ------------------------------------------------------------------ */
+
+/**
+ * _ossa_window_dup_sample_file:
+ *
+ * Returns: (transfer full): the bundled humanoid.ossa: in $OSSA_SAMPLES_DIR when
+ *   that is set (an uninstalled build: build-aux/run.sh, `meson devenv` and the
+ *   tests set it), else where it is installed
+ */
+GFile *
+_ossa_window_dup_sample_file (void)
+{
+  const char *dir = g_getenv ("OSSA_SAMPLES_DIR");
+
+  if (dir == NULL || dir[0] == '\0')
+    dir = SAMPLESDIR;
+  return g_file_new_build_filename (dir, "humanoid.ossa", NULL);
+}
+
+static void
+sample_answered_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (source);
+  OssaDocument *doc = user_data;
+
+  if (ossa_window_ask_save_changes_finish (self, result))
+    ossa_editor_take_document (self->editor, g_steal_pointer (&doc));
+  g_clear_pointer (&doc, ossa_document_free);
+}
+
+/* Help > Open the Sample: a copy of the bundled sample as a new, untitled
+ * document (the canvas fits it by itself), so that Save asks where and the
+ * installed file is never written over. */
+void
+_ossa_window_open_sample (OssaWindow *self)
+{
+  g_autoptr(GFile) file = _ossa_window_dup_sample_file ();
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GError) error = NULL;
+  OssaError err = { 0 };
+  OssaDocument *doc;
+
+  doc = ossa_document_load (path, &err);
+  if (doc == NULL)
+    {
+      ossa_gerror_set_from_core (&error, &err);
+      ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not open the sample"));
+      return;
+    }
+  ossa_window_ask_save_changes (self, sample_answered_cb, doc);
+}

@@ -14,7 +14,8 @@ G_BEGIN_DECLS
 /* The instance struct of OssaWindow and the functions its files share:
  * ossa-window.c (the GObject: layout, title, status bar, settings),
  * ossa-window-files.c (open, save, the unsaved-changes question, close, SMD
- * import) and ossa-window-actions.c (the win.* actions and their keys). Tests
+ * import, the sample), ossa-window-start.c (the start page of an empty window)
+ * and ossa-window-actions.c (the win.* actions and their keys). Tests
  * read the template children. The window owns everything here but the
  * template children, which its template owns. */
 struct _OssaWindow
@@ -36,6 +37,9 @@ struct _OssaWindow
   GtkLabel              *zoom_label;
   GtkStack              *workspace_stack;
   OssaMapEditor         *map_editor;
+  GtkWidget             *start_page;
+  GtkBox                *start_recent_box;
+  GtkListBox            *start_recent_list;
 
   OssaEditor            *editor;
   /* Cancelled when the window goes: dismisses the choosers and questions open. */
@@ -49,6 +53,7 @@ struct _OssaWindow
   guint                  asking : 1;           /* an unsaved-changes question is open */
   guint                  close_confirmed : 1;  /* the next close request goes through */
   guint                  had_keys : 1;         /* keys were selected at the last change */
+  guint                  started : 1;          /* the start page went for good */
 };
 
 /* ossa-window.c */
@@ -62,6 +67,14 @@ void _ossa_window_files_init        (OssaWindow *self);
 void _ossa_window_save              (OssaWindow *self,
                                      gboolean    ask_where);
 void _ossa_window_import_smd        (OssaWindow *self);
+void _ossa_window_import_smd_files  (OssaWindow  *self,
+                                     GFile      **files,
+                                     guint        n_files);
+GFile *_ossa_window_dup_sample_file (void);
+void _ossa_window_open_sample       (OssaWindow *self);
+
+/* ossa-window-start.c: the start page over an empty window's canvas. */
+void _ossa_window_start_init        (OssaWindow *self);
 
 /* ossa-window-actions.c */
 void _ossa_window_actions_init       (OssaWindow *self);

@@ -377,6 +377,9 @@ ossa_window_class_init (OssaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, workspace_stack);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, map_editor);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, start_page);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, start_recent_box);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, start_recent_list);
 }
 
 static void
@@ -447,6 +450,7 @@ ossa_window_init (OssaWindow *self)
 
   _ossa_window_files_init (self);
   _ossa_window_actions_init (self);
+  _ossa_window_start_init (self);
 
   update_title (self);
   update_status (self);
