@@ -7,11 +7,13 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
@@ -716,6 +718,87 @@ find_named_label (GtkWidget  *widget,
   return NULL;
 }
 
+/* The editor's strings in @language ("en", "ko", "hi"), from this build's catalogs. */
+static void
+use_language (const char *language)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("OSSA_BUILD_ROOT"), "po", NULL);
+
+  g_setenv ("LANGUAGE", language, TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  bindtextdomain (GETTEXT_PACKAGE, dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
+
+/* With a reference of many frames and no animation files, the note that the
+ * reference's own frames become the animation wraps and shows whole inside the
+ * dialog at its default size, in English, Korean and Hindi. */
+static void
+test_dialog_reference_note (AppFixture    *f,
+                            gconstpointer  data)
+{
+  g_autofree char *ref = testdata ("hl1test_sphere_idle_221f.smd");
+  const char *languages[] = { "en", "ko", "hi" };
+
+  if (ref == NULL)
+    return;
+  open_window_sized (f, 1280, 800);
+  for (gsize i = 0; i < G_N_ELEMENTS (languages); i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (ref);
+      g_autofree char *shot = g_strdup_printf ("smd-import-note-%s.png", languages[i]);
+      OssaSmdImportDialog *dialog;
+      graphene_rect_t bounds;
+      GtkLabel *note;
+      int min = 0, nat = 0;
+
+      use_language (languages[i]);
+      dialog = open_import_dialog (f);
+      ossa_smd_import_dialog_set_reference (dialog, file);
+      gui_test_flush (GTK_WIDGET (dialog));
+      note = find_named_label (GTK_WIDGET (dialog), "reference-frames-note");
+      g_assert_nonnull (note);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (note)));
+      if (i == 0)
+        g_assert_cmpstr (gtk_label_get_text (note), ==, "None: only the reference’s own frames");
+      else
+        g_assert_cmpstr (gtk_label_get_text (note), !=, "None: only the reference’s own frames");
+      g_assert_true (gtk_label_get_wrap (note));
+      gtk_widget_measure (GTK_WIDGET (note), GTK_ORIENTATION_VERTICAL,
+                          gtk_widget_get_width (GTK_WIDGET (note)), &min, &nat, NULL, NULL);
+      g_assert_cmpint (nat, <=, gtk_widget_get_height (GTK_WIDGET (note)));
+      /* Whole, not ellipsized: the layout holds every character. */
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (note)));
+      /* Inside the dialog, and inside the list it is the placeholder of. */
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (note), GTK_WIDGET (dialog), &bounds));
+      g_assert_cmpfloat (bounds.origin.x, >=, 0);
+      g_assert_cmpfloat (bounds.origin.y, >=, 0);
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                         gtk_widget_get_width (GTK_WIDGET (dialog)));
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                         gtk_widget_get_height (GTK_WIDGET (dialog)));
+      {
+        GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (note),
+                                                       GTK_TYPE_SCROLLED_WINDOW);
+
+        g_assert_nonnull (scroller);
+        g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (note), scroller, &bounds));
+        g_assert_cmpfloat (bounds.origin.x, >=, 0);
+        g_assert_cmpfloat (bounds.origin.y, >=, 0);
+        g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                           gtk_widget_get_width (scroller));
+        g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                           gtk_widget_get_height (scroller));
+      }
+      save_screenshot (GTK_WIDGET (dialog), shot);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      gui_test_flush (GTK_WIDGET (f->window));
+    }
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "C.UTF-8");
+}
+
 /* Bones the skeleton lacks are skipped, and the person is told which. */
 static void
 test_dialog_notices (AppFixture    *f,
@@ -1000,6 +1083,7 @@ main (int   argc,
   APP_TEST_ADD ("/ossa/smd/dialog/cancel", test_dialog_cancel);
   APP_TEST_ADD ("/ossa/smd/dialog/broken", test_dialog_broken);
   APP_TEST_ADD ("/ossa/smd/dialog/notices", test_dialog_notices);
+  APP_TEST_ADD ("/ossa/smd/dialog/reference-note", test_dialog_reference_note);
   APP_TEST_ADD ("/ossa/smd/export", test_export);
   APP_TEST_ADD ("/ossa/smd/show-meshes", test_window_show_meshes);
 

@@ -585,8 +585,16 @@ ossa_smd_import_dialog_init (OssaSmdImportDialog *self)
   self->animations = g_list_store_new (G_TYPE_FILE);
   gtk_list_box_bind_model (self->animation_list, G_LIST_MODEL (self->animations),
                            create_animation_row, self, NULL);
+  /* Wrapped, so that it shows whole at the dialog's width in every language. */
   placeholder = gtk_label_new (_("None: only the reference’s own frames"));
+  gtk_widget_set_name (placeholder, "reference-frames-note");
+  gtk_label_set_wrap (GTK_LABEL (placeholder), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (placeholder), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_justify (GTK_LABEL (placeholder), GTK_JUSTIFY_CENTER);
+  gtk_label_set_max_width_chars (GTK_LABEL (placeholder), 40);
   gtk_widget_add_css_class (placeholder, "dim-label");
+  gtk_widget_set_margin_start (placeholder, 12);
+  gtk_widget_set_margin_end (placeholder, 12);
   gtk_widget_set_margin_top (placeholder, 6);
   gtk_widget_set_margin_bottom (placeholder, 6);
   gtk_list_box_set_placeholder (self->animation_list, placeholder);
