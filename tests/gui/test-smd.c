@@ -930,6 +930,93 @@ test_export (AppFixture    *f,
   ossa_document_free (back);
 }
 
+/* The chooser's suggested name and its "animation" choice name the same animation
+ * (the one the window shows), whichever that is; after the export a note at the
+ * foot of the window says what went where. */
+static void
+assert_chooser_names (AppFixture *f,
+                      const char *choice,
+                      const char *name)
+{
+  GtkFileChooser *chooser;
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "export-smd", NULL);
+  gui_test_flush (GTK_WIDGET (f->window));
+  chooser = find_file_chooser (GTK_WINDOW (f->window));
+  g_assert_nonnull (chooser);
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "animation"), ==, choice);
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (chooser), ==, name);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_null (find_file_chooser (GTK_WINDOW (f->window)));
+}
+
+static void
+test_export_names (AppFixture    *f,
+                   gconstpointer  data)
+{
+  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = testdata ("hl1test_man_walk.smd");
+  g_autofree char *smd = tmp_path (f, "walk.smd");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) folder = NULL;
+  const char *paths[2];
+  GtkFileChooser *chooser;
+  GtkPopover *note;
+  GtkWidget *label;
+  int walk_index;
+
+  if (ref == NULL || walk == NULL)
+    return;
+  open_window_sized (f, 1000, 700);
+  paths[0] = ref;
+  paths[1] = walk;
+  ossa_editor_take_document (editor_of (f), import_directly (paths, 2));
+  walk_index = ossa_editor_add_animation (editor_of (f), "walk", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (walk_index, ==, 1);
+
+  /* The second animation on show, in Animate mode and in Setup mode. */
+  ossa_editor_set_mode (editor_of (f), OSSA_EDIT_MODE_ANIMATE);
+  ossa_editor_set_animation (editor_of (f), walk_index);
+  gui_test_flush (GTK_WIDGET (f->window));
+  assert_chooser_names (f, "1", "walk.smd");
+  ossa_editor_set_mode (editor_of (f), OSSA_EDIT_MODE_SETUP);
+  gui_test_flush (GTK_WIDGET (f->window));
+  assert_chooser_names (f, "1", "walk.smd");
+  ossa_editor_set_animation (editor_of (f), 0);
+  ossa_editor_set_mode (editor_of (f), OSSA_EDIT_MODE_ANIMATE);
+  gui_test_flush (GTK_WIDGET (f->window));
+  assert_chooser_names (f, "0", "hl1test_man_walk.smd");
+
+  /* Exported: the note says which animation went to which file. */
+  ossa_editor_set_animation (editor_of (f), walk_index);
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "export-smd", NULL);
+  gui_test_flush (GTK_WIDGET (f->window));
+  chooser = find_file_chooser (GTK_WINDOW (f->window));
+  g_assert_nonnull (chooser);
+  folder = g_file_new_for_path (f->tmpdir);
+  gtk_file_chooser_set_current_folder (chooser, folder, &error);
+  g_assert_no_error (error);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  gui_test_iterate_until (file_exists, smd);
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_ERROR));
+  note = g_object_get_data (G_OBJECT (f->window), "ossa-smd-exported-note");
+  g_assert_true (GTK_IS_POPOVER (note));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (note)));
+  /* Not modal: the window goes on taking clicks and keys. */
+  g_assert_false (gtk_popover_get_autohide (note));
+  label = gtk_popover_get_child (note);
+  g_assert_true (GTK_IS_LABEL (label));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Exported “walk” to walk.smd");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (label), ==, smd);
+  save_screenshot (GTK_WIDGET (f->window), "smd-exported.png");
+  gtk_popover_popdown (note);
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_null (g_object_get_data (G_OBJECT (f->window), "ossa-smd-exported-note"));
+}
+
 /* ---- meshes on the canvas ---- */
 
 /* Two bones and a 20 × 20 square bound to the second one:
@@ -1085,6 +1172,7 @@ main (int   argc,
   APP_TEST_ADD ("/ossa/smd/dialog/notices", test_dialog_notices);
   APP_TEST_ADD ("/ossa/smd/dialog/reference-note", test_dialog_reference_note);
   APP_TEST_ADD ("/ossa/smd/export", test_export);
+  APP_TEST_ADD ("/ossa/smd/export/names", test_export_names);
   APP_TEST_ADD ("/ossa/smd/show-meshes", test_window_show_meshes);
 
   return g_test_run ();

@@ -10,6 +10,81 @@
 #include "ossa-smd-export.h"
 #include "ossa-smd.h"
 
+/* How long the note that an export went well stays up. */
+#define EXPORTED_NOTE_SECONDS 6
+
+static gboolean
+exported_note_timeout_cb (gpointer user_data)
+{
+  GtkWidget *note = user_data;
+
+  gtk_popover_popdown (GTK_POPOVER (note));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+exported_note_closed_cb (GtkPopover *note,
+                         gpointer    user_data)
+{
+  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (note));
+  GtkRoot *root = parent != NULL ? gtk_widget_get_root (parent) : NULL;
+
+  if (root != NULL && g_object_get_data (G_OBJECT (root), "ossa-smd-exported-note") == note)
+    g_object_set_data (G_OBJECT (root), "ossa-smd-exported-note", NULL);
+  if (parent != NULL)
+    gtk_widget_unparent (GTK_WIDGET (note));
+}
+
+/* "Exported “walk” to walk.smd", non-modally: a popover (no autohide, so the
+ * window goes on taking clicks and keys) at the foot of @parent's content, the
+ * full path in its tooltip, gone after EXPORTED_NOTE_SECONDS or when the next
+ * export's note replaces it. While it shows it is data "ossa-smd-exported-note"
+ * of @parent; it is parented to @parent's child and unparented once closed. */
+static void
+show_exported_note (GtkWindow  *parent,
+                    const char *animation,
+                    GFile      *file)
+{
+  GtkWidget *content = gtk_window_get_child (parent);
+  GtkWidget *note, *label;
+  GtkPopover *previous;
+  g_autofree char *name = ossa_dialogs_dup_display_name (file);
+  g_autofree char *where = g_file_get_parse_name (file);
+  g_autofree char *text = NULL;
+  int width, height;
+
+  if (content == NULL)
+    return;
+  previous = g_object_get_data (G_OBJECT (parent), "ossa-smd-exported-note");
+  if (previous != NULL)
+    gtk_popover_popdown (previous);
+
+  /* Translators: after File > Export SMD…; the first %s is an animation, the second a file name */
+  text = g_strdup_printf (_("Exported “%s” to %s"), animation, name);
+  note = gtk_popover_new ();
+  gtk_widget_set_name (note, "smd-exported");
+  gtk_popover_set_autohide (GTK_POPOVER (note), FALSE);
+  gtk_popover_set_has_arrow (GTK_POPOVER (note), FALSE);
+  gtk_popover_set_position (GTK_POPOVER (note), GTK_POS_TOP);
+  label = gtk_label_new (text);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_widget_set_tooltip_text (label, where);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_popover_set_child (GTK_POPOVER (note), label);
+  gtk_widget_set_parent (note, content);
+  width = gtk_widget_get_width (content);
+  height = gtk_widget_get_height (content);
+  gtk_popover_set_pointing_to (GTK_POPOVER (note),
+                               &(GdkRectangle) { width / 2, MAX (height - 48, 0), 1, 1 });
+  g_signal_connect (note, "closed", G_CALLBACK (exported_note_closed_cb), NULL);
+  g_object_set_data (G_OBJECT (parent), "ossa-smd-exported-note", note);
+  g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, EXPORTED_NOTE_SECONDS,
+                              exported_note_timeout_cb, g_object_ref (note), g_object_unref);
+  gtk_popover_popup (GTK_POPOVER (note));
+}
+
 /* The chooser's answer. It holds the editor (data "ossa-editor") until here. */
 static void
 export_response_cb (GtkNativeDialog *native,
@@ -45,7 +120,9 @@ export_response_cb (GtkNativeDialog *native,
     ossa_error_set (&err, OSSA_ERROR_IO, "only local files can be written");
   else
     ossa_smd_save_animation (doc, animation, path, &err);
-  if (err.code != OSSA_ERROR_NONE)
+  if (err.code == OSSA_ERROR_NONE)
+    show_exported_note (parent, doc->animations[animation].name, file);
+  else
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *name = ossa_dialogs_dup_display_name (file);
@@ -115,11 +192,17 @@ ossa_smd_export_start (GtkWindow    *parent,
   /* Which animation: a choice in the chooser itself (the portal has them too). */
   ids = g_ptr_array_new_with_free_func (g_free);
   labels = g_ptr_array_new ();
+  /* The current animation first: GTK 4.8's own chooser (no portal) ignores
+   * gtk_file_chooser_set_choice() and shows the first option, which must be the
+   * animation the suggested name is of. The ids stay the animations' indices. */
+  g_ptr_array_add (ids, g_strdup_printf ("%d", animation));
+  g_ptr_array_add (labels, doc->animations[animation].name);
   for (gsize i = 0; i < doc->n_animations; i++)
-    {
-      g_ptr_array_add (ids, g_strdup_printf ("%" G_GSIZE_FORMAT, i));
-      g_ptr_array_add (labels, doc->animations[i].name);
-    }
+    if (i != (gsize) animation)
+      {
+        g_ptr_array_add (ids, g_strdup_printf ("%" G_GSIZE_FORMAT, i));
+        g_ptr_array_add (labels, doc->animations[i].name);
+      }
   g_ptr_array_add (ids, NULL);
   g_ptr_array_add (labels, NULL);
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (native), "animation", _("Animation"),

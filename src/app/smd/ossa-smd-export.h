@@ -8,8 +8,10 @@
 G_BEGIN_DECLS
 
 /* File > Export SMD…: a save chooser with an "Animation" choice (the editor's
- * current one first), then ossa_smd_save_animation() on the chosen file, and a
- * message over @parent when that fails. The chooser keeps a reference to
+ * current one first, the one the suggested file name is of), then
+ * ossa_smd_save_animation() on the chosen file: a note at the foot of @parent
+ * that goes by itself when that worked ("Exported “walk” to walk.smd"), a
+ * message over @parent when it failed. The chooser keeps a reference to
  * @editor until it is answered; cancelling @cancellable (the window closing)
  * dismisses it. */
 void ossa_smd_export_start (GtkWindow    *parent,
