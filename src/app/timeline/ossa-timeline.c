@@ -92,6 +92,52 @@ update_names (OssaTimeline *self)
   gtk_string_list_splice (self->names, 0, n, (const char * const *) names);
 }
 
+/* The dropdown's button shows the current name in at most NAME_CHARS characters,
+ * ellipsized in the middle (a take's name often differs only at its end: walk_v1,
+ * walk_v2), with the whole name as its tooltip; the list it opens shows names in
+ * full up to LIST_NAME_CHARS. A long name would otherwise widen the header past
+ * the window's edge, where GTK cuts the last buttons without a word. */
+#define NAME_CHARS      18
+#define LIST_NAME_CHARS 48
+
+static void
+name_setup_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  max_chars)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), GPOINTER_TO_INT (max_chars));
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+name_bind_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  max_chars)
+{
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  const char *name = gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_list_item_get_item (item)));
+
+  gtk_label_set_text (label, name);
+  /* Only a name that is cut needs its whole self in a tooltip. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label),
+                               g_utf8_strlen (name, -1) > GPOINTER_TO_INT (max_chars) ? name
+                                                                                       : NULL);
+}
+
+static GtkListItemFactory *
+name_factory_new (int max_chars)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (name_setup_cb), GINT_TO_POINTER (max_chars));
+  g_signal_connect (factory, "bind", G_CALLBACK (name_bind_cb), GINT_TO_POINTER (max_chars));
+  return factory;
+}
+
 static void
 update_header (OssaTimeline *self)
 {
@@ -409,6 +455,13 @@ ossa_timeline_init (OssaTimeline *self)
 
   self->names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->animation_dropdown, G_LIST_MODEL (self->names));
+  {
+    g_autoptr(GtkListItemFactory) button_factory = name_factory_new (NAME_CHARS);
+    g_autoptr(GtkListItemFactory) list_factory = name_factory_new (LIST_NAME_CHARS);
+
+    gtk_drop_down_set_factory (self->animation_dropdown, button_factory);
+    gtk_drop_down_set_list_factory (self->animation_dropdown, list_factory);
+  }
   for (guint i = 0; i < G_N_ELEMENTS (speeds); i++)
     {
       /* Translators: a playback speed, e.g. "0.5×" */
