@@ -227,8 +227,6 @@ update (OssaKeyInspector *self)
     subtitle = g_strdup (_("Changes apply to every selected key"));
   gtk_label_set_text (self->title_label, title);
   gtk_label_set_text (self->subtitle_label, subtitle);
-  /* Cut short in a narrow column: the whole of it on hover. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->subtitle_label), subtitle);
   self->updating--;
 }
 
