@@ -7,8 +7,9 @@
 
 #include "ossa-curve-view.h"
 
-/* The curve editor: the unit square with the bezier curve of the selected keys
- * and its two control handles, which a drag moves. The drag shapes a preview;
+/* The curve editor: the unit square with what the selected keys do from one key
+ * to the next — the diagonal for linear, a step for stepped, the bezier curve
+ * with its two control handles, which a drag moves. The drag shapes a preview;
  * "changed" says when it ends, and the key inspector applies the curve then. */
 
 #define CURVE_PAD 14.0
@@ -21,6 +22,7 @@ struct _OssaCurveView
   GtkWidget         parent_instance;
 
   OssaCurve         curve;
+  OssaInterp        interp;      /* what is drawn */
   gboolean          enabled;     /* bezier keys selected */
   int               dragging;    /* 0 none, 1 or 2: the handle */
 };
@@ -64,7 +66,7 @@ ossa_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   double x0, y0, x1, y1, hx, hy;
   cairo_t *cr;
   const OssaCurve *c = &self->curve;
-  double alpha = self->enabled ? 1.0 : 0.35;
+  double alpha = self->enabled || self->interp != OSSA_INTERP_BEZIER ? 1.0 : 0.35;
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h));
   cairo_set_source_rgb (cr, 0.133, 0.137, 0.153);
@@ -89,26 +91,43 @@ ossa_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_rectangle (cr, round (x0) + 0.5, round (y1) + 0.5, round (x1 - x0), round (y0 - y1));
   cairo_stroke (cr);
 
-  /* The linear diagonal for reference, then the curve. */
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.12);
-  cairo_move_to (cr, x0, y0);
-  cairo_line_to (cr, x1, y1);
-  cairo_stroke (cr);
+  /* The linear diagonal for reference under a curve, then what the keys do. */
+  if (self->interp == OSSA_INTERP_BEZIER)
+    {
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.12);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+      cairo_stroke (cr);
+    }
 
   cairo_set_line_width (cr, 2);
   cairo_set_source_rgba (cr, 0.435, 0.816, 0.627, alpha);
   cairo_move_to (cr, x0, y0);
-  {
-    double ax, ay, bx, by;
+  switch (self->interp)
+    {
+    case OSSA_INTERP_LINEAR:
+      cairo_line_to (cr, x1, y1);
+      break;
+    case OSSA_INTERP_STEP:
+      /* The value holds until the next key, then jumps. */
+      cairo_line_to (cr, x1, y0);
+      cairo_line_to (cr, x1, y1);
+      break;
+    case OSSA_INTERP_BEZIER:
+    default:
+      {
+        double ax, ay, bx, by;
 
-    curve_to_widget (self, c->x1, c->y1, &ax, &ay);
-    curve_to_widget (self, c->x2, c->y2, &bx, &by);
-    cairo_curve_to (cr, ax, ay, bx, by, x1, y1);
-  }
+        curve_to_widget (self, c->x1, c->y1, &ax, &ay);
+        curve_to_widget (self, c->x2, c->y2, &bx, &by);
+        cairo_curve_to (cr, ax, ay, bx, by, x1, y1);
+      }
+      break;
+    }
   cairo_stroke (cr);
 
   /* The handles: lines from the ends, and a disc each. */
-  if (self->enabled)
+  if (self->enabled && self->interp == OSSA_INTERP_BEZIER)
     for (int i = 0; i < 2; i++)
       {
         double ex = i == 0 ? x0 : x1, ey = i == 0 ? y0 : y1;
@@ -133,8 +152,9 @@ ossa_curve_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_
                          int *minimum, int *natural, int *minimum_baseline,
                          int *natural_baseline)
 {
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 120 : 110;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 200 : 130;
+  /* Small beside the ease presets: the column shows the bone's fields too. */
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 80 : 72;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 140 : 84;
 }
 
 static int
@@ -162,7 +182,7 @@ handle_at (OssaCurveView *self, double x, double y)
 static void
 curve_press (OssaCurveView *self, double x, double y)
 {
-  self->dragging = self->enabled ? handle_at (self, x, y) : 0;
+  self->dragging = self->enabled && self->interp == OSSA_INTERP_BEZIER ? handle_at (self, x, y) : 0;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -249,6 +269,7 @@ ossa_curve_view_init (OssaCurveView *self)
   GtkGesture *gesture = gtk_gesture_drag_new ();
 
   self->curve = OSSA_CURVE_EASE;
+  self->interp = OSSA_INTERP_LINEAR;
   g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_curve_begin), self);
   g_signal_connect (gesture, "drag-update", G_CALLBACK (on_curve_update), self);
   g_signal_connect (gesture, "drag-end", G_CALLBACK (on_curve_end), self);
@@ -287,6 +308,19 @@ ossa_curve_view_set_curve (OssaCurveView   *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* What the keys do: a line, a step, or the curve (ossa_curve_view_set_curve()). */
+void
+ossa_curve_view_set_interp (OssaCurveView *self,
+                            OssaInterp     interp)
+{
+  g_return_if_fail (OSSA_IS_CURVE_VIEW (self));
+
+  if (self->dragging != 0 || self->interp == interp)
+    return;
+  self->interp = interp;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 void
 ossa_curve_view_get_curve (OssaCurveView *self,
                            OssaCurve     *curve)
@@ -310,4 +344,11 @@ _ossa_curve_view_drag (OssaCurveView *self,
   curve_press (self, x0, y0);
   curve_motion (self, 0.5 * (x0 + x1), 0.5 * (y0 + y1));
   curve_release (self, x1, y1);
+}
+
+OssaInterp
+_ossa_curve_view_get_interp (OssaCurveView *self)
+{
+  g_return_val_if_fail (OSSA_IS_CURVE_VIEW (self), OSSA_INTERP_LINEAR);
+  return self->interp;
 }

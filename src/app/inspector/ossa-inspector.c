@@ -632,6 +632,20 @@ ossa_inspector_init (OssaInspector *self)
   transforms[4] = self->scale_y_spin;
   for (guint i = 0; i < G_N_ELEMENTS (transforms); i++)
     g_signal_connect (transforms[i], "value-changed", G_CALLBACK (transform_changed_cb), self);
+  /* The fields that share a row (X and Y, scale X and Y, the length beside the
+   * colour) are plain number fields, as in other animation tools; the arrow keys
+   * and the wheel still step them. */
+  for (guint i = 0; i <= G_N_ELEMENTS (transforms); i++)
+    {
+      GtkWidget *field = GTK_WIDGET (i < G_N_ELEMENTS (transforms) ? transforms[i]
+                                                                    : self->length_spin);
+
+      if (gtk_widget_has_css_class (field, "pair"))
+        for (GtkWidget *part = gtk_widget_get_first_child (field); part != NULL;
+             part = gtk_widget_get_next_sibling (part))
+          if (GTK_IS_BUTTON (part))
+            gtk_widget_set_visible (part, FALSE);
+    }
   g_signal_connect (self->length_spin, "value-changed", G_CALLBACK (length_changed_cb), self);
   g_signal_connect (self->rotation_spin, "output", G_CALLBACK (rotation_output_cb), self);
   g_signal_connect (self->rotation_spin, "input", G_CALLBACK (rotation_input_cb), self);

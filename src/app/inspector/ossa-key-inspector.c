@@ -137,8 +137,8 @@ update (OssaKeyInspector *self)
   gsize n = 0;
   const char *interp = "", *spin = "";
   gboolean any_rotation = FALSE, any_bezier = FALSE, same_interp = TRUE, same_spin = TRUE;
-  gboolean have_first = FALSE, have_rotation = FALSE;
-  OssaKey first = { 0 }, first_rotation = { 0 };
+  gboolean have_first = FALSE, have_rotation = FALSE, have_bezier = FALSE;
+  OssaKey first = { 0 }, first_rotation = { 0 }, first_bezier = { 0 };
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
 
@@ -164,6 +164,11 @@ update (OssaKeyInspector *self)
                || (key.interp == OSSA_INTERP_BEZIER
                    && memcmp (&key.curve, &first.curve, sizeof key.curve) != 0))
         same_interp = FALSE;
+      if (key.interp == OSSA_INTERP_BEZIER && !have_bezier)
+        {
+          first_bezier = key;
+          have_bezier = TRUE;
+        }
       any_bezier |= key.interp == OSSA_INTERP_BEZIER;
       if (keys[i].channel == OSSA_CHANNEL_ROTATE)
         {
@@ -194,9 +199,13 @@ update (OssaKeyInspector *self)
                             && (first_rotation.spin == OSSA_SPIN_CLOCKWISE
                                 || first_rotation.spin == OSSA_SPIN_COUNTERCLOCKWISE));
 
+  /* The box draws what the keys do; a mixed selection with bezier keys shows
+   * the first one's curve, whose handles shape them all. */
   ossa_curve_view_set_enabled (self->curve_view, any_bezier);
-  if (have_first && first.interp == OSSA_INTERP_BEZIER)
-    ossa_curve_view_set_curve (self->curve_view, &first.curve);
+  if (have_bezier)
+    ossa_curve_view_set_curve (self->curve_view, &first_bezier.curve);
+  ossa_curve_view_set_interp (self->curve_view,
+                              !same_interp && any_bezier ? OSSA_INTERP_BEZIER : first.interp);
 
   title = g_strdup_printf (ngettext ("%u Key", "%u Keys", (gulong) n), (guint) n);
   if (n == 1)
@@ -456,6 +465,10 @@ ossa_key_inspector_init (OssaKeyInspector *self)
   gtk_frame_set_child (self->curve_frame, GTK_WIDGET (self->curve_view));
   g_signal_connect_swapped (self->turns_spin, "value-changed", G_CALLBACK (turns_changed_cb),
                             self);
+  for (GtkWidget *part = gtk_widget_get_first_child (GTK_WIDGET (self->turns_spin)); part != NULL;
+       part = gtk_widget_get_next_sibling (part))
+    if (GTK_IS_BUTTON (part))
+      gtk_widget_set_visible (part, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
