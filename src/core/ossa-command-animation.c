@@ -10,6 +10,7 @@
 #include "ossa-command-private.h"
 #include "ossa-document-private.h"
 #include "ossa-types.h"
+#include "ossa-text.h"
 
 bool
 _ossa_command_swap_track (OssaCommand *cmd, OssaDocument *doc, OssaError *err)
@@ -118,7 +119,7 @@ ossa_command_add_animation (const OssaDocument *doc, const char *name, float dur
       ossa_document_free (scratch);
       return NULL;
     }
-  return _ossa_command_new_structure (scratch, "Add Animation", err);
+  return _ossa_command_new_structure (scratch, OSSA_N_ ("Add Animation"), err);
 }
 
 OssaCommand *
@@ -134,7 +135,7 @@ ossa_command_remove_animation (const OssaDocument *doc, size_t index, OssaError 
   if ((scratch = _ossa_document_copy_structure (doc, err)) == NULL)
     return NULL;
   ossa_document_remove_animation (scratch, index, NULL);
-  return _ossa_command_new_structure (scratch, "Delete Animation", err);
+  return _ossa_command_new_structure (scratch, OSSA_N_ ("Delete Animation"), err);
 }
 
 OssaCommand *
@@ -176,7 +177,7 @@ ossa_command_duplicate_animation (const OssaDocument *doc, size_t index, const c
       ossa_document_free (scratch);
       return NULL;
     }
-  return _ossa_command_new_structure (scratch, "Duplicate Animation", err);
+  return _ossa_command_new_structure (scratch, OSSA_N_ ("Duplicate Animation"), err);
 }
 
 OssaCommand *
@@ -199,7 +200,7 @@ ossa_command_set_animation_props (const OssaDocument *doc, size_t index, const c
       ossa_error_set (err, OSSA_ERROR_CONFLICT, "an animation called '%s' already exists", name);
       return NULL;
     }
-  cmd = _ossa_command_new (KIND_ANIMATION, "Change Animation", err);
+  cmd = _ossa_command_new (KIND_ANIMATION, OSSA_N_ ("Change Animation"), err);
   if (cmd == NULL)
     return NULL;
   cmd->animation.index = index;
@@ -229,7 +230,9 @@ static OssaCommand *
 key_command (const OssaDocument *doc, size_t anim, uint32_t bone, OssaChannel channel,
              KeyEdit edit, const OssaKey *key, float from, float to, OssaError *err)
 {
-  static const char *const labels[] = { "Set Key", "Delete Key", "Move Key" };
+  static const char *const labels[] = {
+    OSSA_N_ ("Set Key"), OSSA_N_ ("Delete Key"), OSSA_N_ ("Move Key"),
+  };
   const OssaTrack *current;
   OssaTrack after;
   OssaCommand *cmd;

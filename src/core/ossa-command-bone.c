@@ -10,6 +10,7 @@
 #include "ossa-command-private.h"
 #include "ossa-document-private.h"
 #include "ossa-types.h"
+#include "ossa-text.h"
 
 bool
 _ossa_command_swap_bone (OssaCommand *cmd, OssaDocument *doc, OssaError *err)
@@ -65,7 +66,7 @@ ossa_command_set_bone_rest (const OssaDocument *doc, size_t bone, const OssaTran
     return NULL;
   after = doc->skeleton.bones[bone];
   after.rest = *rest;
-  return bone_command (doc, bone, &after, "Transform Bone", err);
+  return bone_command (doc, bone, &after, OSSA_N_ ("Transform Bone"), err);
 }
 
 OssaCommand *
@@ -77,7 +78,7 @@ ossa_command_set_bone_length (const OssaDocument *doc, size_t bone, float length
     return NULL;
   after = doc->skeleton.bones[bone];
   after.length = length;
-  return bone_command (doc, bone, &after, "Set Bone Length", err);
+  return bone_command (doc, bone, &after, OSSA_N_ ("Set Bone Length"), err);
 }
 
 OssaCommand *
@@ -89,7 +90,7 @@ ossa_command_set_bone_color (const OssaDocument *doc, size_t bone, uint32_t colo
     return NULL;
   after = doc->skeleton.bones[bone];
   after.color = color;
-  return bone_command (doc, bone, &after, "Set Bone Colour", err);
+  return bone_command (doc, bone, &after, OSSA_N_ ("Set Bone Colour"), err);
 }
 
 OssaCommand *
@@ -108,7 +109,7 @@ ossa_command_rename_bone (const OssaDocument *doc, size_t bone, const char *name
     }
   after = doc->skeleton.bones[bone];
   after.name = (char *) name;
-  return bone_command (doc, bone, &after, "Rename Bone", err);
+  return bone_command (doc, bone, &after, OSSA_N_ ("Rename Bone"), err);
 }
 
 OssaCommand *
@@ -124,7 +125,7 @@ ossa_command_add_bone (const OssaDocument *doc, const char *name, int32_t parent
       ossa_document_free (scratch);
       return NULL;
     }
-  return _ossa_command_new_structure (scratch, "Add Bone", err);
+  return _ossa_command_new_structure (scratch, OSSA_N_ ("Add Bone"), err);
 }
 
 OssaCommand *
@@ -140,7 +141,7 @@ ossa_command_remove_bone (const OssaDocument *doc, size_t bone, OssaError *err)
       ossa_document_free (scratch);
       return NULL;
     }
-  return _ossa_command_new_structure (scratch, "Delete Bone", err);
+  return _ossa_command_new_structure (scratch, OSSA_N_ ("Delete Bone"), err);
 }
 
 OssaCommand *
@@ -157,5 +158,5 @@ ossa_command_reparent_bone (const OssaDocument *doc, size_t bone, int32_t new_pa
       ossa_document_free (scratch);
       return NULL;
     }
-  return _ossa_command_new_structure (scratch, "Reparent Bone", err);
+  return _ossa_command_new_structure (scratch, OSSA_N_ ("Reparent Bone"), err);
 }

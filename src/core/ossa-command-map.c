@@ -8,6 +8,7 @@
 
 #include "ossa-command-private.h"
 #include "ossa-types.h"
+#include "ossa-text.h"
 
 static bool
 check_map (const OssaDocument *doc, size_t map, OssaError *err)
@@ -133,7 +134,7 @@ ossa_command_add_map (const OssaDocument *doc, const OssaGridMap *map, OssaError
     }
   if (!ossa_grid_map_validate (map, err))
     return NULL;
-  if ((cmd = _ossa_command_new (KIND_MAP_LIST, "Add Map", err)) == NULL)
+  if ((cmd = _ossa_command_new (KIND_MAP_LIST, OSSA_N_ ("Add Map"), err)) == NULL)
     return NULL;
   cmd->list.index = doc->n_maps;
   cmd->list.present = true;
@@ -154,7 +155,7 @@ ossa_command_remove_map (const OssaDocument *doc, size_t map, OssaError *err)
 
   if (!check_map (doc, map, err))
     return NULL;
-  if ((cmd = _ossa_command_new (KIND_MAP_LIST, "Delete Map", err)) == NULL)
+  if ((cmd = _ossa_command_new (KIND_MAP_LIST, OSSA_N_ ("Delete Map"), err)) == NULL)
     return NULL;
   cmd->list.index = map;
   cmd->list.present = false;
@@ -195,7 +196,7 @@ ossa_command_set_map_cells (const OssaDocument *doc, size_t map, uint32_t x, uin
             y0 = j < y0 ? j : y0, y1 = j;
           }
     }
-  if ((cmd = _ossa_command_new (KIND_MAP_CELLS, "Edit Map Cells", err)) == NULL)
+  if ((cmd = _ossa_command_new (KIND_MAP_CELLS, OSSA_N_ ("Edit Map Cells"), err)) == NULL)
     return NULL;
   cmd->cells.map = map;
   if (x0 == UINT32_MAX)
@@ -250,7 +251,7 @@ ossa_command_resize_map (const OssaDocument *doc, size_t map, uint32_t width, ui
 
   if (!check_map (doc, map, err))
     return NULL;
-  if ((cmd = _ossa_command_new (KIND_MAP, "Resize Map", err)) == NULL)
+  if ((cmd = _ossa_command_new (KIND_MAP, OSSA_N_ ("Resize Map"), err)) == NULL)
     return NULL;
   cmd->map.index = map;
   if (!ossa_grid_map_copy (&cmd->map.other, &doc->maps[map]))
@@ -286,7 +287,7 @@ ossa_command_set_map_endpoints (const OssaDocument *doc, size_t map, bool has_st
                       m->name, m->width, m->height);
       return NULL;
     }
-  if ((cmd = _ossa_command_new (KIND_MAP_ENDS, "Move Start and Goal", err)) == NULL)
+  if ((cmd = _ossa_command_new (KIND_MAP_ENDS, OSSA_N_ ("Move Start and Goal"), err)) == NULL)
     return NULL;
   cmd->ends.map = map;
   cmd->ends.has_start = has_start;

@@ -120,7 +120,7 @@ def check_headers(root):
                    'no comment at the top saying what this header is for')
 
 
-TRANSLATABLE_C = re.compile(r'(?<![\w])(?:_|N_|C_|NC_)\s*\(\s*"|\bg_dngettext\s*\(|\bngettext\s*\(')
+TRANSLATABLE_C = re.compile(r'(?<![\w])(?:_|N_|C_|NC_|OSSA_N_)\s*\(\s*"|\bg_dngettext\s*\(|\bngettext\s*\(')
 TRANSLATABLE_UI = re.compile(r'translatable="yes"')
 
 

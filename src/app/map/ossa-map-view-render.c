@@ -381,10 +381,12 @@ draw_mark (OssaMapView *self, GtkSnapshot *snapshot, const OssaMapMark *mark)
   switch (mark->kind)
     {
     case OSSA_MAP_MARK_START:
-      draw_badge (cr, r, 0x2e9e4f, "S");
+      /* Translators: one letter on the map's start cell */
+      draw_badge (cr, r, 0x2e9e4f, C_ ("map badge", "S"));
       break;
     case OSSA_MAP_MARK_GOAL:
-      draw_badge (cr, r, 0xc9302c, "G");
+      /* Translators: one letter on the map's goal cell */
+      draw_badge (cr, r, 0xc9302c, C_ ("map badge", "G"));
       break;
     case OSSA_MAP_MARK_CAT:
       draw_cat (cr, r);
