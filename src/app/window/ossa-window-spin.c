@@ -9,7 +9,11 @@
  * the editor's spin notice (a rotate drag the segment plays the short way round)
  * with its one action, win.turn-dragged-way, and a close button
  * (win.dismiss-spin-notice). It shows and hides with the notice, which the editor
- * drops at the next change of the document or the playhead. */
+ * drops at the next change of the document or the playhead.
+ *
+ * OSSA_SPIN_BAR_DUMP=FILE: each time the bar has come or gone, the window writes
+ * {"shown": bool, "button": [x, y]} there (the action button's middle in window
+ * coordinates), for tests that click it with a real mouse. */
 
 static void
 report (OssaWindow *self, GError *error)
@@ -38,6 +42,25 @@ dismiss_activated (GSimpleAction *action G_GNUC_UNUSED,
   OssaWindow *self = user_data;
 
   ossa_editor_dismiss_spin_notice (self->editor);
+}
+
+static void
+bar_revealed_cb (GtkRevealer *bar, GParamSpec *pspec G_GNUC_UNUSED, GtkWidget *button)
+{
+  const char *path = g_getenv ("OSSA_SPIN_BAR_DUMP");
+  g_autofree char *json = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean shown = gtk_revealer_get_child_revealed (bar);
+  graphene_rect_t r = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+
+  if (path == NULL || *path == '\0')
+    return;
+  if (shown && !gtk_widget_compute_bounds (button, GTK_WIDGET (gtk_widget_get_root (button)), &r))
+    shown = FALSE;
+  json = g_strdup_printf ("{\"shown\": %s, \"button\": [%.1f, %.1f]}\n", shown ? "true" : "false",
+                          r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2);
+  if (!g_file_set_contents (path, json, -1, &error))
+    g_debug ("OSSA_SPIN_BAR_DUMP: %s", error->message);
 }
 
 static const GActionEntry spin_actions[] = {
@@ -103,6 +126,8 @@ _ossa_window_spin_init (OssaWindow *self)
   gtk_widget_set_margin_end (GTK_WIDGET (self->spin_bar), 12);
   gtk_overlay_add_overlay (GTK_OVERLAY (overlay), GTK_WIDGET (self->spin_bar));
   self->spin_label = GTK_LABEL (label);
+  g_signal_connect_object (self->spin_bar, "notify::child-revealed",
+                           G_CALLBACK (bar_revealed_cb), button, 0);
 
   g_signal_connect_object (self->editor, "spin-notice-changed",
                            G_CALLBACK (spin_notice_changed_cb), self, G_CONNECT_SWAPPED);
