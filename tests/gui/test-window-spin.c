@@ -152,6 +152,7 @@ test_spin_notice_turn (AppFixture *f, gconstpointer data G_GNUC_UNUSED)
     g_assert_cmpuint (k.turns, ==, 0);
   }
 
+  g_assert_cmpstr (ossa_editor_get_undo_label (editor), ==, "Change Spin");
   g_assert_true (activate (f, "undo", NULL));
   mid = sample_at (f, bone, 10 / 30.0);
   g_assert_cmpfloat_with_epsilon (mid - start, 55 * DEG, 0.5 * DEG);
@@ -227,6 +228,15 @@ test_spin_notice_dismiss (AppFixture *f, gconstpointer data G_GNUC_UNUSED)
   drag_bone_round (f, bone, -130);
   g_assert_true (bar_shown (f));
   ossa_editor_set_time (editor, 5 / 30.0);
+  gui_test_iterate ();
+  g_assert_false (bar_shown (f));
+
+  /* And so does leaving Animate mode. */
+  ossa_editor_set_time (editor, 20 / 30.0);
+  g_assert_true (activate (f, "undo", NULL));
+  drag_bone_round (f, bone, -130);
+  g_assert_true (bar_shown (f));
+  ossa_editor_set_mode (editor, OSSA_EDIT_MODE_SETUP);
   gui_test_iterate ();
   g_assert_false (bar_shown (f));
   g_assert_false (enabled (f, "turn-dragged-way"));

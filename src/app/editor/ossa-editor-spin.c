@@ -15,7 +15,7 @@
  * the dragged key plays another way (the short way, by default) than the person
  * dragged. The canvas takes an OssaSpinCheck at the press and hands it back at the
  * release; when the segment disagrees, the editor keeps one OssaSpinNotice until
- * the next change of the document or the playhead, and offers the spin and extra
+ * the next change of the document, the playhead or the mode, and offers the spin and extra
  * turns that make the segment play the dragged sweep. */
 
 /* Radians under which two sweeps are the same (keys store floats). */
@@ -266,6 +266,7 @@ ossa_editor_set_key_spin (OssaEditor *self, guint bone, float time, OssaSpin spi
   const OssaTrack *track;
   OssaCommand *command;
   OssaError err = { 0 };
+  gboolean ok;
   ssize_t at;
   OssaKey key;
 
@@ -284,7 +285,11 @@ ossa_editor_set_key_spin (OssaEditor *self, guint bone, float time, OssaSpin spi
   key.turns = spin == OSSA_SPIN_CLOCKWISE || spin == OSSA_SPIN_COUNTERCLOCKWISE ? turns : 0;
   command = ossa_command_set_key (self->document, (gsize) self->animation, bone,
                                   OSSA_CHANNEL_ROTATE, &key, &err);
-  return _ossa_editor_run (self, command, &err, 0, error);
+  /* Named as the key inspector's spin change is, in the Edit menu's Undo. */
+  _ossa_editor_batch_begin (self, _("Change Spin"));
+  ok = _ossa_editor_run (self, command, &err, 0, error);
+  _ossa_editor_batch_end (self);
+  return ok;
 }
 
 /**

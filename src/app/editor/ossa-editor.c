@@ -494,6 +494,7 @@ ossa_editor_set_mode (OssaEditor *self, OssaEditMode mode)
     return;
   self->mode = mode;
   _ossa_editor_clear_pending (self);
+  _ossa_editor_drop_spin_notice (self);
   self->pose_stale = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
   _ossa_editor_pose_changed (self);

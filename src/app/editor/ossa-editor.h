@@ -279,8 +279,8 @@ void                ossa_editor_spin_check_begin  (OssaEditor      *self,
                                                    OssaSpinCheck   *check);
 gboolean            ossa_editor_spin_check_end    (OssaEditor      *self,
                                                    const OssaSpinCheck *check);
-/* The notice lasts until the next change of the document or the playhead, and
- * each change of it emits "spin-notice-changed". */
+/* The notice lasts until the next change of the document, the playhead or the
+ * mode; each change of it emits "spin-notice-changed". */
 const OssaSpinNotice *ossa_editor_get_spin_notice (OssaEditor      *self);
 char               *ossa_editor_dup_spin_notice_text (OssaEditor   *self);
 void                ossa_editor_dismiss_spin_notice (OssaEditor    *self);
