@@ -133,6 +133,7 @@ struct _OssaCanvas
     OssaTranslateDrag translate;
     OssaScaleDrag     scale;
   } tool;
+  OssaSpinCheck     spin_check;     /* a rotate drag in Animate mode */
   gssize            create_parent;
   gssize            created;
   gboolean          group_open;

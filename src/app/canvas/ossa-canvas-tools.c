@@ -135,7 +135,11 @@ start_drag (OssaCanvas *self, GdkModifierType state)
         case OSSA_TOOL_ROTATE:
           if (ossa_rotate_drag_begin (&self->tool.rotate, parent_world, &local, wx, wy,
                                       4.0 / self->camera.zoom))
-            self->apply = APPLY_ROTATE;
+            {
+              self->apply = APPLY_ROTATE;
+              ossa_editor_spin_check_begin (self->editor, (guint) self->drag_bone,
+                                            local.rotation, &self->spin_check);
+            }
           break;
         case OSSA_TOOL_TRANSLATE:
           if (ossa_translate_drag_begin (&self->tool.translate, parent_world, &local, wx, wy))
@@ -320,6 +324,11 @@ _ossa_canvas_drag_end (OssaCanvas *self, double x, double y, GdkModifierType sta
   g_return_if_fail (OSSA_IS_CANVAS (self));
   if (self->drag != DRAG_NONE)
     _ossa_canvas_drag_update (self, x, y, state);
+  /* The segment beside the new key may play the short way round, not the way
+   * the bone was dragged: the editor says so. */
+  if (self->editor != NULL && self->drag == DRAG_TOOL && self->drag_active
+      && self->apply == APPLY_ROTATE)
+    ossa_editor_spin_check_end (self->editor, &self->spin_check);
 
   if (self->editor != NULL && !self->drag_active
       && (self->drag == DRAG_BAND || (self->drag == DRAG_CREATE && self->create_parent < 0))

@@ -37,6 +37,7 @@ ossa_editor_set_time (OssaEditor *self, double time)
     return;
   self->time = time;
   _ossa_editor_clear_pending (self);
+  _ossa_editor_drop_spin_notice (self);
   _ossa_editor_notify (self, PROP_TIME);
   if (self->mode == OSSA_EDIT_MODE_ANIMATE)
     {

@@ -78,6 +78,10 @@ struct _OssaEditor
 
   /* ossa-editor-clipboard.c: the keys last copied (OssaClipKey). */
   GArray        *clipboard;
+
+  /* ossa-editor-spin.c: the notice of the last rotate drag, if any. */
+  OssaSpinNotice spin_notice;
+  gboolean       has_spin_notice;
 };
 
 typedef enum
@@ -108,6 +112,7 @@ void     _ossa_editor_document_changed          (OssaEditor     *self,
 void     _ossa_editor_pose_changed              (OssaEditor     *self);
 void     _ossa_editor_selection_changed         (OssaEditor     *self);
 void     _ossa_editor_key_selection_changed     (OssaEditor     *self);
+void     _ossa_editor_spin_notice_changed       (OssaEditor     *self);
 
 /* ossa-editor-history.c: a multi-key edit is one undo step between batch_begin
  * and batch_end, announced once at its end. run executes a just-built command
@@ -151,5 +156,9 @@ gboolean _ossa_editor_ensure_animation          (OssaEditor     *self,
 gboolean _ossa_editor_extend_duration           (OssaEditor     *self,
                                                  double          t,
                                                  GError        **error);
+
+/* ossa-editor-spin.c: forgets the spin notice (a change of the document or the
+ * playhead). */
+void     _ossa_editor_drop_spin_notice          (OssaEditor     *self);
 
 G_END_DECLS

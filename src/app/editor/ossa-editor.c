@@ -25,6 +25,7 @@ enum
   DOCUMENT_CHANGED,
   SELECTION_CHANGED,
   KEY_SELECTION_CHANGED,
+  SPIN_NOTICE_CHANGED,
   N_SIGNALS
 };
 
@@ -83,6 +84,12 @@ _ossa_editor_key_selection_changed (OssaEditor *self)
   g_signal_emit (self, signals[KEY_SELECTION_CHANGED], 0);
 }
 
+void
+_ossa_editor_spin_notice_changed (OssaEditor *self)
+{
+  g_signal_emit (self, signals[SPIN_NOTICE_CHANGED], 0);
+}
+
 /* Everything a change of the document implies, then the signal. */
 void
 _ossa_editor_document_changed (OssaEditor *self, OssaChange change)
@@ -114,6 +121,7 @@ _ossa_editor_document_changed (OssaEditor *self, OssaChange change)
   _ossa_editor_prune_key_selection (self,
                                     (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT)) != 0);
   _ossa_editor_notify_history (self);
+  _ossa_editor_drop_spin_notice (self);
   g_signal_emit (self, signals[DOCUMENT_CHANGED], 0, (guint) change);
 }
 
@@ -260,6 +268,14 @@ ossa_editor_class_init (OssaEditorClass *klass)
                                                  G_TYPE_FROM_CLASS (klass),
                                                  G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                  G_TYPE_NONE, 0);
+  /**
+   * OssaEditor::spin-notice-changed:
+   *
+   * A spin notice came or went: see ossa_editor_get_spin_notice().
+   */
+  signals[SPIN_NOTICE_CHANGED] = g_signal_new ("spin-notice-changed", G_TYPE_FROM_CLASS (klass),
+                                               G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                               G_TYPE_NONE, 0);
 }
 
 static void
@@ -478,6 +494,7 @@ ossa_editor_set_mode (OssaEditor *self, OssaEditMode mode)
     return;
   self->mode = mode;
   _ossa_editor_clear_pending (self);
+  _ossa_editor_drop_spin_notice (self);
   self->pose_stale = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
   _ossa_editor_pose_changed (self);

@@ -245,6 +245,54 @@ gboolean            ossa_editor_set_selected_keys_spin (OssaEditor  *self,
                                                         guint        turns,
                                                         GError     **error);
 
+/* ---- ossa-editor-spin.c: a rotate drag the segment plays another way ---- */
+
+/* What the rotation segments beside the playhead played at the press of a rotate
+ * drag (radians); the canvas owns it for the drag. */
+typedef struct
+{
+  gboolean armed;
+  guint    bone;
+  float    time;
+  double   start;       /* the bone's rotation at the press */
+  gboolean has_prev, has_next;
+  double   in_sweep;    /* played so far by the segment into the playhead */
+  double   out_sweep;   /* still to play by the segment out of it */
+} OssaSpinCheck;
+
+/* The segment of bone's rotate track from the key at from_time to the one at
+ * to_time plays played radians where the drag asked for dragged; spin and turns
+ * on the key at from_time make it play dragged. */
+typedef struct
+{
+  guint    bone;
+  float    from_time, to_time;
+  double   played, dragged;
+  OssaSpin spin;
+  guint    turns;
+  gboolean was_shortest;
+} OssaSpinNotice;
+
+void                ossa_editor_spin_check_begin  (OssaEditor      *self,
+                                                   guint            bone,
+                                                   double           start,
+                                                   OssaSpinCheck   *check);
+gboolean            ossa_editor_spin_check_end    (OssaEditor      *self,
+                                                   const OssaSpinCheck *check);
+/* The notice lasts until the next change of the document, the playhead or the
+ * mode; each change of it emits "spin-notice-changed". */
+const OssaSpinNotice *ossa_editor_get_spin_notice (OssaEditor      *self);
+char               *ossa_editor_dup_spin_notice_text (OssaEditor   *self);
+void                ossa_editor_dismiss_spin_notice (OssaEditor    *self);
+gboolean            ossa_editor_apply_spin_notice (OssaEditor      *self,
+                                                   GError         **error);
+gboolean            ossa_editor_set_key_spin      (OssaEditor      *self,
+                                                   guint            bone,
+                                                   float            time,
+                                                   OssaSpin         spin,
+                                                   guint            turns,
+                                                   GError         **error);
+
 /* ---- ossa-editor-clipboard.c: copying and pasting keys ---- */
 
 gboolean            ossa_editor_copy_selected_keys (OssaEditor     *self);

@@ -40,6 +40,8 @@ struct _OssaWindow
   GtkWidget             *start_page;
   GtkBox                *start_recent_box;
   GtkListBox            *start_recent_list;
+  GtkRevealer           *spin_bar;             /* ossa-window-spin.c's */
+  GtkLabel              *spin_label;
 
   OssaEditor            *editor;
   /* Cancelled when the window goes: dismisses the choosers and questions open. */
@@ -75,6 +77,10 @@ void _ossa_window_open_sample       (OssaWindow *self);
 
 /* ossa-window-start.c: the start page over an empty window's canvas. */
 void _ossa_window_start_init        (OssaWindow *self);
+
+/* ossa-window-spin.c: the bar over the canvas for the editor's spin notice, and
+ * its win.turn-dragged-way and win.dismiss-spin-notice actions. */
+void _ossa_window_spin_init         (OssaWindow *self);
 
 /* ossa-window-actions.c */
 void _ossa_window_actions_init       (OssaWindow *self);
