@@ -11,7 +11,11 @@
   headers     every header says what its file is for in a comment at its top;
   potfiles    po/POTFILES.in lists every source and template with strings to
               translate and no other (so a moved file keeps its strings in the
-              catalogs).
+              catalogs);
+  core-labels every undo label the core makes is marked with OSSA_N_ so that
+              the catalogs extract it (the core itself never translates);
+  catalogs    every string the catalogs extract is translated, not fuzzy, in
+              each language of po/LINGUAS (needs xgettext and msgmerge).
 
 Usage: check-house.py SOURCE_ROOT [RULE…]; prints one line per breach as
 FILE:LINE: message, and exits 1 when there is any.
@@ -154,12 +158,63 @@ def check_potfiles(root):
             yield ('po/POTFILES.in', number, f'{name} has no strings to translate')
 
 
+LABEL = re.compile(r'"[A-Z][a-z]+(?: [A-Za-z]+)+"')
+MARKED_LABEL = re.compile(r'OSSA_N_\s*\(\s*"[^"]*"\s*\)')
+
+
+def check_core_labels(root):
+    for path in sources(root, 'src/core', ('.c',)):
+        if not os.path.basename(path).startswith(('ossa-command', 'ossa-history')):
+            continue
+        for number, line in enumerate(read_lines(path), 1):
+            if LABEL.search(MARKED_LABEL.sub('', line)):
+                yield (rel(root, path), number,
+                       'an undo label not marked with OSSA_N_ (src/core/ossa-text.h)')
+
+
+# xgettext's keywords for the catalogs, as po/meson.build's glib preset sets them.
+XGETTEXT_KEYWORDS = ['--keyword=_', '--keyword=N_', '--keyword=C_:1c,2', '--keyword=NC_:1c,2',
+                     '--keyword=g_dngettext:2,3', '--keyword=OSSA_N_']
+
+
+def check_catalogs(root):
+    import shutil
+    import subprocess
+    import tempfile
+
+    for tool in ('xgettext', 'msgmerge', 'msgattrib'):
+        if shutil.which(tool) is None:
+            yield ('po/LINGUAS', 1, f'{tool} is needed for this check (Debian: gettext)')
+            return
+    with tempfile.TemporaryDirectory() as tmp:
+        pot = os.path.join(tmp, 'ossa.pot')
+        subprocess.run(['xgettext', '--from-code=UTF-8', '--package-name=ossa',
+                        '-D', root, '-o', pot,
+                        '--files-from=' + os.path.join(root, 'po', 'POTFILES.in')]
+                       + XGETTEXT_KEYWORDS, check=True, capture_output=True)
+        for lang in read_lines(os.path.join(root, 'po', 'LINGUAS')):
+            lang = lang.strip()
+            if not lang or lang.startswith('#'):
+                continue
+            merged = os.path.join(tmp, lang + '.po')
+            subprocess.run(['msgmerge', '-q', '--no-fuzzy-matching', '-o', merged,
+                            os.path.join(root, 'po', lang + '.po'), pot],
+                           check=True, capture_output=True)
+            for kind, flag in (('untranslated', '--untranslated'), ('fuzzy', '--only-fuzzy')):
+                out = subprocess.run(['msgattrib', flag, '--no-obsolete', '--no-wrap', merged],
+                                     check=True, capture_output=True, text=True).stdout
+                for msgid in re.findall(r'^msgid "(.+)"$', out, re.M):
+                    yield (f'po/{lang}.po', 1, f'{kind}: "{msgid}"')
+
+
 RULES = {
     'edit-door': check_edit_door,
     'layers': check_layers,
     'size': check_size,
     'headers': check_headers,
     'potfiles': check_potfiles,
+    'core-labels': check_core_labels,
+    'catalogs': check_catalogs,
 }
 
 
