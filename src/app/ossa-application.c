@@ -16,6 +16,9 @@ struct _OssaApplication
   /* NULL when the schema is not installed: the app then runs without keeping
    * the window size rather than aborting in g_settings_new(). */
   GSettings      *settings;
+  /* The desktop's gtk-application-prefer-dark-theme before Ossa set it: what
+   * View ▸ Follow System Style gives back. */
+  gboolean        system_prefers_dark;
 };
 
 G_DEFINE_FINAL_TYPE (OssaApplication, ossa_application, GTK_TYPE_APPLICATION)
@@ -25,6 +28,7 @@ static const char * const settings_keys[] = {
   "window-height",
   "window-maximized",
   "show-bone-names",
+  "follow-system-style",
 };
 
 static GSettings *
@@ -242,11 +246,53 @@ about_activated (GSimpleAction *action,
                          NULL);
 }
 
+/* Dark by default, as animation editors are, so that the panels match the
+ * canvas and the timeline; the desktop's own choice when following the system. */
+static void
+apply_style (OssaApplication *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "follow-system-style");
+  g_autoptr(GVariant) state = g_action_get_state (action);
+  gboolean follow = g_variant_get_boolean (state);
+
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme",
+                follow ? self->system_prefers_dark : TRUE, NULL);
+}
+
+static void
+follow_system_style_change_state (GSimpleAction *action,
+                                  GVariant      *value,
+                                  gpointer       user_data)
+{
+  OssaApplication *self = user_data;
+
+  if (self->settings != NULL)
+    {
+      /* settings_style_changed_cb() sets the state and applies it. */
+      g_settings_set_boolean (self->settings, "follow-system-style",
+                              g_variant_get_boolean (value));
+      return;
+    }
+  g_simple_action_set_state (action, value);
+  apply_style (self);
+}
+
+static void
+settings_style_changed_cb (OssaApplication *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "follow-system-style");
+  gboolean follow = g_settings_get_boolean (self->settings, "follow-system-style");
+
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (follow));
+  apply_style (self);
+}
+
 static const GActionEntry app_actions[] = {
   { "new", new_activated, NULL, NULL, NULL, { 0 } },
   { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
   { "new-window", new_window_activated, NULL, NULL, NULL, { 0 } },
   { "about", about_activated, NULL, NULL, NULL, { 0 } },
+  { "follow-system-style", NULL, NULL, "false", follow_system_style_change_state, { 0 } },
 };
 
 /* Keys that never type text; the window binds the others itself (see
@@ -259,6 +305,7 @@ static const struct
   { "app.new", { "<Control>n", NULL } },
   { "app.new-window", { "<Control><Shift>n", NULL } },
   { "app.quit", { "<Control>q", NULL } },
+  { "app.follow-system-style", { "<Control><Shift>t", NULL } },
   { "win.open", { "<Control>o", NULL } },
   { "win.open-sample", { "<Control><Shift>o", NULL } },
   { "win.save", { "<Control>s", NULL } },
@@ -357,6 +404,16 @@ ossa_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (APP_ID);
 
   self->settings = load_settings ();
+  g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme",
+                &self->system_prefers_dark, NULL);
+  if (self->settings != NULL)
+    {
+      g_signal_connect_object (self->settings, "changed::follow-system-style",
+                               G_CALLBACK (settings_style_changed_cb), self, G_CONNECT_SWAPPED);
+      settings_style_changed_cb (self);
+    }
+  else
+    apply_style (self);
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
                            G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);
   update_recent_menu (self);
@@ -373,6 +430,17 @@ ossa_application_handle_local_options (GApplication *app,
       return 0;
     }
   return -1;
+}
+
+/* The process's GtkSettings outlives the application: give the desktop's value back. */
+static void
+ossa_application_shutdown (GApplication *app)
+{
+  OssaApplication *self = OSSA_APPLICATION (app);
+
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme",
+                self->system_prefers_dark, NULL);
+  G_APPLICATION_CLASS (ossa_application_parent_class)->shutdown (app);
 }
 
 static void
@@ -396,6 +464,7 @@ ossa_application_class_init (OssaApplicationClass *klass)
   gtk_app_class->window_added = ossa_application_window_added;
 
   app_class->startup = ossa_application_startup;
+  app_class->shutdown = ossa_application_shutdown;
   app_class->activate = ossa_application_activate;
   app_class->open = ossa_application_open;
   app_class->handle_local_options = ossa_application_handle_local_options;
