@@ -24,6 +24,7 @@
 #include "ossa-document-private.h"
 #include "ossa-io-pb-arena-private.h"
 #include "ossa-io-pb-check-private.h"
+#include "ossa-text.h"
 #include "ossa-types.h"
 #include "ossa.pb-c.h"
 
@@ -384,7 +385,8 @@ ossa_document_load_bytes (const void *data, size_t size, const char *path, OssaE
   allocator = _ossa_pb_arena_allocator (&arena);
 
   if (size == 0)
-    ossa_error_set (err, OSSA_ERROR_FORMAT, "not an Ossa document: the file is empty");
+    ossa_error_set (err, OSSA_ERROR_FORMAT,
+                    OSSA_N_ ("not an Ossa document: the file is empty"));
   else if (size > OSSA_MAX_FILE_SIZE)
     ossa_error_set (err, OSSA_ERROR_LIMIT, "the file is %zu bytes (limit %zu)", size,
                     OSSA_MAX_FILE_SIZE);
@@ -392,7 +394,8 @@ ossa_document_load_bytes (const void *data, size_t size, const char *path, OssaE
     ossa_error_set (err, OSSA_ERROR_LIMIT, "the document would need more than %zu MB of memory to read; a %zu-byte Ossa file never does, so it is not a valid one",
                     arena.budget >> 20, size);
   else if (msg == NULL)
-    ossa_error_set (err, OSSA_ERROR_FORMAT, "not a valid Ossa document (protobuf decoding failed)");
+    ossa_error_set (err, OSSA_ERROR_FORMAT,
+                    OSSA_N_ ("not a valid Ossa document (protobuf decoding failed)"));
   else if (_ossa_pb_check_document (msg, err))
     doc = convert_document (&arena, msg, err);
   /* The message, and after a failed unpack whatever protobuf-c had allocated. */
