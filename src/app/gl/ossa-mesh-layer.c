@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "ossa-gl-program.h"
 #include "ossa-mesh-layer.h"
 
 /* One triangle corner as the vertex shader reads it. Corners are not shared
@@ -22,19 +21,9 @@ ossa_mesh_layer_realize (OssaMeshLayer *layer, gboolean use_es, GError **error)
 {
   GLsizei stride = sizeof (OssaMeshCorner);
 
-  layer->program = ossa_gl_program_new ("shaders/mesh.vert", "shaders/mesh.frag", use_es,
-                                        error);
-  if (layer->program == 0)
+  if (!ossa_gl_layer_realize (&layer->gl, "shaders/mesh.vert", "shaders/mesh.frag", use_es,
+                              error))
     return FALSE;
-  layer->u_viewport = glGetUniformLocation (layer->program, "u_viewport");
-  layer->u_center = glGetUniformLocation (layer->program, "u_center");
-  layer->u_zoom = glGetUniformLocation (layer->program, "u_zoom");
-  layer->u_scale = glGetUniformLocation (layer->program, "u_scale");
-
-  glGenVertexArrays (1, &layer->vao);
-  glGenBuffers (1, &layer->buffer);
-  glBindVertexArray (layer->vao);
-  glBindBuffer (GL_ARRAY_BUFFER, layer->buffer);
   glEnableVertexAttribArray (0);
   glVertexAttribPointer (0, 2, GL_FLOAT, GL_FALSE, stride,
                          (void *) G_STRUCT_OFFSET (OssaMeshCorner, position));
@@ -49,15 +38,7 @@ ossa_mesh_layer_realize (OssaMeshLayer *layer, gboolean use_es, GError **error)
 void
 ossa_mesh_layer_unrealize (OssaMeshLayer *layer)
 {
-  if (layer->program != 0)
-    glDeleteProgram (layer->program);
-  if (layer->vao != 0)
-    glDeleteVertexArrays (1, &layer->vao);
-  if (layer->buffer != 0)
-    glDeleteBuffers (1, &layer->buffer);
-  layer->program = 0;
-  layer->vao = 0;
-  layer->buffer = 0;
+  ossa_gl_layer_unrealize (&layer->gl);
 }
 
 void
@@ -201,7 +182,7 @@ ossa_mesh_layer_draw (OssaMeshLayer *layer, const OssaDocument *doc, const OssaX
 {
   gsize n_corners, max_vertices;
 
-  if (layer->program == 0 || doc == NULL || world == NULL)
+  if (layer->gl.program == 0 || doc == NULL || world == NULL)
     return 0;
   n_corners = count_corners (doc, &max_vertices);
   if (n_corners == 0 || n_corners > G_MAXINT)
@@ -215,13 +196,8 @@ ossa_mesh_layer_draw (OssaMeshLayer *layer, const OssaDocument *doc, const OssaX
   ensure_deformed (layer, max_vertices);
   fill_corners (layer, doc, world);
 
-  glUseProgram (layer->program);
-  glUniform2f (layer->u_viewport, viewport_width, viewport_height);
-  glUniform2f (layer->u_center, center_x, center_y);
-  glUniform1f (layer->u_zoom, zoom);
-  glUniform1f (layer->u_scale, scale);
-  glBindVertexArray (layer->vao);
-  glBindBuffer (GL_ARRAY_BUFFER, layer->buffer);
+  ossa_gl_layer_use (&layer->gl, viewport_width, viewport_height, center_x, center_y, zoom,
+                     scale);
   glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (n_corners * sizeof (OssaMeshCorner)),
                 layer->corners, GL_STREAM_DRAW);
   glEnable (GL_BLEND);

@@ -5,6 +5,7 @@
 #include <glib.h>
 
 #include "ossa-document.h"
+#include "ossa-gl-layer.h"
 
 G_BEGIN_DECLS
 
@@ -15,10 +16,7 @@ G_BEGIN_DECLS
  * realizes, draws and frees it. */
 typedef struct
 {
-  GLuint  program;
-  GLint   u_viewport, u_center, u_zoom, u_scale;
-  GLuint  vao;
-  GLuint  buffer;
+  OssaGlLayer gl;
 
   /* CPU side, grown only: one OssaMeshCorner per triangle corner, and the
    * deformed vertices of the largest mesh. */

@@ -3,24 +3,14 @@
 
 #include "config.h"
 
-#include "ossa-gl-program.h"
 #include "ossa-segment-layer.h"
 
 gboolean
 ossa_segment_layer_realize (OssaSegmentLayer *layer, gboolean use_es, GError **error)
 {
-  layer->program = ossa_gl_program_new ("shaders/overlay.vert", "shaders/overlay.frag", use_es,
-                                        error);
-  if (layer->program == 0)
+  if (!ossa_gl_layer_realize (&layer->gl, "shaders/overlay.vert", "shaders/overlay.frag",
+                              use_es, error))
     return FALSE;
-  layer->u_viewport = glGetUniformLocation (layer->program, "u_viewport");
-  layer->u_center = glGetUniformLocation (layer->program, "u_center");
-  layer->u_zoom = glGetUniformLocation (layer->program, "u_zoom");
-  layer->u_scale = glGetUniformLocation (layer->program, "u_scale");
-  glGenVertexArrays (1, &layer->vao);
-  glGenBuffers (1, &layer->buffer);
-  glBindVertexArray (layer->vao);
-  glBindBuffer (GL_ARRAY_BUFFER, layer->buffer);
   /* One instance a segment: both ends, the colour and the width. */
   glEnableVertexAttribArray (0);
   glVertexAttribPointer (0, 2, GL_FLOAT, GL_FALSE, sizeof (OssaSegment),
@@ -46,15 +36,7 @@ ossa_segment_layer_realize (OssaSegmentLayer *layer, gboolean use_es, GError **e
 void
 ossa_segment_layer_unrealize (OssaSegmentLayer *layer)
 {
-  if (layer->program != 0)
-    glDeleteProgram (layer->program);
-  if (layer->vao != 0)
-    glDeleteVertexArrays (1, &layer->vao);
-  if (layer->buffer != 0)
-    glDeleteBuffers (1, &layer->buffer);
-  layer->program = 0;
-  layer->vao = 0;
-  layer->buffer = 0;
+  ossa_gl_layer_unrealize (&layer->gl);
 }
 
 guint
@@ -62,19 +44,14 @@ ossa_segment_layer_draw (OssaSegmentLayer *layer, const OssaSegment *segments, g
                          float viewport_width, float viewport_height, float center_x,
                          float center_y, float zoom, float scale)
 {
-  if (n == 0 || layer->program == 0)
+  if (n == 0 || layer->gl.program == 0)
     return 0;
-  glBindBuffer (GL_ARRAY_BUFFER, layer->buffer);
+  ossa_gl_layer_use (&layer->gl, viewport_width, viewport_height, center_x, center_y, zoom,
+                     scale);
   glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (n * sizeof (OssaSegment)), segments,
                 GL_STREAM_DRAW);
   glEnable (GL_BLEND);
   glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-  glUseProgram (layer->program);
-  glUniform2f (layer->u_viewport, viewport_width, viewport_height);
-  glUniform2f (layer->u_center, center_x, center_y);
-  glUniform1f (layer->u_zoom, zoom);
-  glUniform1f (layer->u_scale, scale);
-  glBindVertexArray (layer->vao);
   glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, (GLsizei) n);
   glDisable (GL_BLEND);
   glBindBuffer (GL_ARRAY_BUFFER, 0);

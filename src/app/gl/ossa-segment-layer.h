@@ -4,6 +4,7 @@
 #include <epoxy/gl.h>
 #include <glib.h>
 
+#include "ossa-gl-layer.h"
 #include "ossa-segment.h"
 
 G_BEGIN_DECLS
@@ -15,10 +16,7 @@ G_BEGIN_DECLS
  * unrealizes it. */
 typedef struct
 {
-  GLuint program;
-  GLint  u_viewport, u_center, u_zoom, u_scale;
-  GLuint vao;
-  GLuint buffer;
+  OssaGlLayer gl;
 } OssaSegmentLayer;
 
 /* Needs the canvas's GL context current. FALSE with @error set on failure. */
