@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Files: reading with a size cap, and the atomic write behind every save. The
+/* Files: reading regular files with a size cap, and the atomic write behind
+ * every save (its temporary files are made and cleaned up in ossa-io-temp.c). The
  * conversion between bytes and documents lives in ossa-io-pb-load.c and
  * ossa-io-pb-save.c (ossa-io-pb.h), which with their helpers are the only files
  * that see the generated protobuf-c code. */
-
-/* realpath() is XSI, beyond the _POSIX_C_SOURCE the project builds with. */
-#define _XOPEN_SOURCE 700
 
 #include "ossa-io.h"
 
@@ -18,13 +16,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ossa-io-temp-private.h"
 #include "ossa-types.h"
 
 /* What a read of a pipe or other file of unknown size starts with. */
 #define READ_CHUNK ((size_t) 64 << 10)
 
-/* Keeps ".NAME.XXXXXX" within the usual 255-byte limit of a file name. */
-#define TEMP_BASE_MAX 200
+/* Most symbolic links followed to the file a save replaces: the kernel's own
+ * limit (ELOOP past it). */
+#define MAX_LINK_HOPS 40
 
 /* "DOING: strerror", the path and errno recorded. strerror_r because a GUI may
  * save from one thread while another reports an error. */
@@ -137,17 +137,70 @@ ossa_file_read_fd (int fd, const char *path, size_t max_size, uint8_t **data, si
   return read_all (fd, path, cap, max_size, data, size, err);
 }
 
-bool
-ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size, OssaError *err)
+/* What a file that is not a regular file is, for a message. */
+static const char *
+file_type_name (mode_t mode)
 {
-  bool ok;
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (S_ISFIFO (mode))
+    return "a named pipe";
+  if (S_ISCHR (mode))
+    return "a character device";
+  if (S_ISBLK (mode))
+    return "a block device";
+  if (S_ISSOCK (mode))
+    return "a socket";
+  return "not a plain file";
+}
+
+int
+ossa_file_open_read (const char *path, OssaError *err)
+{
+  struct stat st;
+  int flags;
+  /* O_NONBLOCK: opening a pipe nobody writes to returns at once instead of
+   * waiting for a writer, and the fstat() that follows is of the very file
+   * opened (a stat() before the open could be of another one). */
+  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 
   if (fd < 0)
     {
       set_io_error (err, path, errno, "cannot open");
-      return false;
+      return -1;
     }
+  if (fstat (fd, &st) != 0)
+    {
+      set_io_error (err, path, errno, "cannot read");
+      close (fd);
+      return -1;
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      set_io_error (err, path, EISDIR, "cannot read");
+      close (fd);
+      return -1;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      ossa_error_set (err, OSSA_ERROR_IO, "cannot read: not a regular file (%s)",
+                      file_type_name (st.st_mode));
+      ossa_error_set_location (err, path, 0);
+      close (fd);
+      return -1;
+    }
+  flags = fcntl (fd, F_GETFL);
+  if (flags >= 0)
+    fcntl (fd, F_SETFL, flags & ~O_NONBLOCK);
+  return fd;
+}
+
+bool
+ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size, OssaError *err)
+{
+  bool ok;
+  int fd = ossa_file_open_read (path, err);
+
+  if (fd < 0)
+    return false;
   ok = ossa_file_read_fd (fd, path, max_size, data, size, err);
   close (fd);
   return ok;
@@ -180,20 +233,75 @@ new_file_mode (void)
   return 0666 & ~m;
 }
 
-/* Saving through a symbolic link replaces the file it points to, not the link. */
+/* The file a save to path replaces: path itself or, when path is a symbolic
+ * link, the end of its chain of links, which may not exist yet (a save through a
+ * dangling link creates the file it names, as text editors do). Links are never
+ * replaced, and the temporary file goes beside the file, on its file system. NULL
+ * with err set for a loop of links or when out of memory. */
 static char *
-resolve_target (const char *path)
+resolve_target (const char *path, OssaError *err)
 {
-  struct stat st;
+  char *cur = strdup (path);
 
-  if (lstat (path, &st) == 0 && S_ISLNK (st.st_mode))
+  for (int hops = 0; cur != NULL; hops++)
     {
-      char *real = realpath (path, NULL);
+      struct stat st;
+      const char *slash;
+      char *link, *next;
+      size_t cap;
+      ssize_t n;
 
-      if (real != NULL)
-        return real;
+      if (lstat (cur, &st) != 0 || !S_ISLNK (st.st_mode))
+        return cur;   /* the file, or nothing yet: stat_target() tells which */
+      if (hops == MAX_LINK_HOPS)
+        {
+          free (cur);
+          set_io_error (err, path, ELOOP, "cannot write");
+          return NULL;
+        }
+      /* Links in /proc report a size of 0. */
+      cap = st.st_size > 0 ? (size_t) st.st_size + 1 : 4096;
+      link = malloc (cap);
+      if (link == NULL)
+        break;
+      n = readlink (cur, link, cap);
+      if (n < 0)
+        {
+          set_io_error (err, path, errno, "cannot write");
+          free (link);
+          free (cur);
+          return NULL;
+        }
+      if ((size_t) n >= cap)   /* changed since the lstat(): look again */
+        {
+          free (link);
+          continue;
+        }
+      link[n] = '\0';
+      slash = strrchr (cur, '/');
+      if (link[0] == '/' || slash == NULL)
+        next = link;
+      else
+        {
+          /* Relative to the link's folder; ".." in it is left to the kernel,
+           * which takes it from where the folder really is. */
+          size_t dir_len = (size_t) (slash - cur) + 1;
+
+          next = malloc (dir_len + (size_t) n + 1);
+          if (next != NULL)
+            {
+              memcpy (next, cur, dir_len);
+              memcpy (next + dir_len, link, (size_t) n + 1);
+            }
+          free (link);
+        }
+      free (cur);
+      cur = next;
     }
-  return strdup (path);
+  free (cur);
+  ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+  ossa_error_set_location (err, path, 0);
+  return NULL;
 }
 
 /* What the new file takes over from the one it replaces. */
@@ -237,27 +345,6 @@ stat_target (const char *target, const char *path, Target *t, OssaError *err)
   t->uid = st.st_uid;
   t->gid = st.st_gid;
   return true;
-}
-
-/* "DIR/.NAME.XXXXXX" for target "DIR/NAME", in the same folder so that the final
- * rename stays within one file system. NULL when there is no NAME, or on out of
- * memory. */
-static char *
-temp_template (const char *target)
-{
-  const char *slash = strrchr (target, '/');
-  const char *base = slash ? slash + 1 : target;
-  int dir_len = (int) (base - target);
-  int base_len = (int) strnlen (base, TEMP_BASE_MAX);
-  size_t size = (size_t) dir_len + (size_t) base_len + sizeof "/..XXXXXX";
-  char *tmp;
-
-  if (base_len == 0)
-    return NULL;
-  tmp = malloc (size);
-  if (tmp != NULL)
-    snprintf (tmp, size, "%.*s.%.*s.XXXXXX", dir_len, target, base_len, base);
-  return tmp;
 }
 
 /* The rename is only durable once the folder's entry is on disk. Best effort: the
@@ -335,34 +422,36 @@ fill_temp (int fd, const Target *t, const void *data, size_t size, const char *p
 bool
 ossa_file_write_atomic (const char *path, const void *data, size_t size, OssaError *err)
 {
-  char *target = resolve_target (path);
+  char *target = resolve_target (path, err);
   char *tmp = NULL;
   Target t;
   bool ok = false;
-  int fd;
+  int fd, lock_fd;
 
   if (target == NULL)
-    {
-      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
-      ossa_error_set_location (err, path, 0);
-      return false;
-    }
+    return false;
   if (!stat_target (target, path, &t, err))
     goto out;
-  tmp = temp_template (target);
-  if (tmp == NULL)
+  if (target[0] == '\0' || target[strlen (target) - 1] == '/')
     {
       /* No file name after the last slash: the path names a folder (or nothing). */
-      if (target[0] == '\0' || target[strlen (target) - 1] == '/')
-        set_io_error (err, path, target[0] ? EISDIR : ENOENT, "cannot write");
-      else
-        set_io_error (err, path, ENOMEM, "cannot write");
+      set_io_error (err, path, target[0] ? EISDIR : ENOENT, "cannot write");
       goto out;
     }
-  fd = mkstemp (tmp);
+  /* First, so that on a full disk the space the dead ones took is free again. */
+  _ossa_temp_remove_stale (target);
+  fd = _ossa_temp_create (target, path, &tmp, err);
   if (fd < 0)
+    goto out;
+  /* fill_temp() closes fd to learn what a network file system defers to close();
+   * a second descriptor of the same open file keeps the lock until the temporary
+   * file is renamed or removed, so that no cleanup takes it for a dead one. */
+  lock_fd = fcntl (fd, F_DUPFD_CLOEXEC, 0);
+  if (lock_fd < 0)
     {
-      set_io_error (err, path, errno, "cannot create a temporary file");
+      set_io_error (err, path, errno, "cannot write");
+      unlink (tmp);
+      close (fd);
       goto out;
     }
   if (!fill_temp (fd, &t, data, size, path, err))
@@ -377,6 +466,7 @@ ossa_file_write_atomic (const char *path, const void *data, size_t size, OssaErr
       sync_folder (target);
       ok = true;
     }
+  close (lock_fd);
 
 out:
   free (tmp);
