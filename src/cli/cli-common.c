@@ -195,6 +195,25 @@ sniff_error (OssaError *err, int errno_value)
   return false;
 }
 
+/* ossa_file_open_read(): path opened when it is a regular file, else -1 with err
+ * set, its path too. A file that cannot be opened says only why, as the system
+ * puts it; one that is not a regular file (a pipe nobody writes to would block
+ * forever) says what it is. */
+static int
+open_regular (const char *path, OssaError *err)
+{
+  int fd;
+
+  ossa_error_clear (err);
+  fd = ossa_file_open_read (path, err);
+  if (fd >= 0)
+    return fd;
+  ossa_error_set_location (err, path, 0);
+  if (err->errno_value != 0)
+    sniff_error (err, err->errno_value);
+  return -1;
+}
+
 bool
 cli_is_stdio (const char *path)
 {
@@ -287,12 +306,85 @@ cli_write_output (const char *path, const void *data, size_t size, OssaError *er
   return true;
 }
 
+/* Formats a file's name announces, for cli_check_output(): an extension, what
+ * it is called, and the kind of file it holds (-1: a text file of any kind). */
+static const struct
+{
+  const char *extension;
+  const char *name;
+  int         kind;
+} named_formats[] = {
+  { ".ossa", "an Ossa document", CLI_FILE_OSSA },
+  { ".smd", "an SMD file", CLI_FILE_SMD },
+  { ".map", "a grid map", CLI_FILE_MAP },
+  { ".scen", "a MovingAI scenario", -2 },
+  { ".txt", "a text file", -1 },
+};
+
+/* What a file called path would hold by its name: an index into named_formats,
+ * or -1 for a name that says nothing. */
+static int
+named_format (const char *path)
+{
+  const char *base = strrchr (path, '/');
+  const char *dot;
+
+  base = base != NULL ? base + 1 : path;
+  dot = strrchr (base, '.');
+  if (dot == NULL || dot == base)
+    return -1;
+  for (size_t i = 0; i < G_N_ELEMENTS (named_formats); i++)
+    if (g_ascii_strcasecmp (dot, named_formats[i].extension) == 0)
+      return (int) i;
+  return -1;
+}
+
+bool
+cli_check_output (const char *command, const char *out, char *const *inputs, size_t n_inputs,
+                  CliFileKind kind, gboolean force)
+{
+  struct stat out_st, in_st;
+  int named;
+
+  /* Nothing to compare: standard output, or a file that does not exist yet. */
+  if (cli_is_stdio (out) || stat (out, &out_st) != 0)
+    return true;
+  for (size_t i = 0; i < n_inputs; i++)
+    {
+      bool is_stdin = cli_is_stdio (inputs[i]);
+
+      if ((is_stdin ? fstat (STDIN_FILENO, &in_st) : stat (inputs[i], &in_st)) != 0
+          || in_st.st_dev != out_st.st_dev || in_st.st_ino != out_st.st_ino)
+        continue;
+      if (is_stdin)
+        cli_usage_error (command, "the output '%s' is the file on standard input: not "
+                         "overwriting an input", out);
+      else if (strcmp (inputs[i], out) == 0)
+        cli_usage_error (command, "the output '%s' is also an input: not overwriting an "
+                         "input", out);
+      else
+        cli_usage_error (command, "the output '%s' is the same file as the input '%s': not "
+                         "overwriting an input", out, inputs[i]);
+      return false;
+    }
+  named = named_format (out);
+  if (force || named < 0 || named_formats[named].kind == (int) kind
+      || (named_formats[named].kind == -1 && kind != CLI_FILE_OSSA))
+    return true;
+  cli_usage_error (command, "'%s' exists and is named like %s: not writing %s over it "
+                   "(--force writes it anyway)", out, named_formats[named].name,
+                   kind == CLI_FILE_OSSA ? "an Ossa document"
+                   : kind == CLI_FILE_SMD ? "an SMD file" : "a grid map");
+  return false;
+}
+
 bool
 cli_sniff (const char *path, CliFileKind *kind, OssaError *err)
 {
   char buf[SNIFF_BYTES];
+  ssize_t got;
   size_t n;
-  FILE *f;
+  int fd;
 
   if (cli_is_stdio (path))
     {
@@ -303,21 +395,20 @@ cli_sniff (const char *path, CliFileKind *kind, OssaError *err)
       *kind = sniff_bytes ((const char *) bytes, MIN (n, (size_t) SNIFF_BYTES));
       return true;
     }
-  f = fopen (path, "rb");
-  ossa_error_clear (err);
-  ossa_error_set_location (err, path, 0);
-  if (f == NULL)
-    return sniff_error (err, errno);
-  n = fread (buf, 1, sizeof buf, f);
-  if (ferror (f))
+  fd = open_regular (path, err);
+  if (fd < 0)
+    return false;
+  while ((got = pread (fd, buf, sizeof buf, 0)) < 0 && errno == EINTR)
+    ;
+  if (got < 0)
     {
       int errno_value = errno;
 
-      fclose (f);
+      close (fd);
       return sniff_error (err, errno_value);
     }
-  fclose (f);
-  *kind = sniff_bytes (buf, n);
+  close (fd);
+  *kind = sniff_bytes (buf, (size_t) got);
   return true;
 }
 
@@ -375,32 +466,12 @@ read_regular (int fd, const char *path, CliFileKind *kind, uint8_t **data, size_
   return ossa_file_read_fd (fd, path, kind_max_size (*kind), data, size, err);
 }
 
-/* Anything else (a pipe, a device) cannot be looked at before it is read: read
- * it up to the largest limit, then tell its kind and apply that kind's limit. */
-static bool
-read_other (int fd, const char *path, CliFileKind *kind, uint8_t **data, size_t *size,
-            OssaError *err)
-{
-  ossa_error_clear (err);
-  if (!ossa_file_read_fd (fd, path, OSSA_MAX_MAP_FILE_SIZE, data, size, err))
-    return false;
-  *kind = sniff_bytes ((const char *) *data, *size < SNIFF_BYTES ? *size : SNIFF_BYTES);
-  if (*size <= kind_max_size (*kind))
-    return true;
-  free (*data);
-  ossa_error_set (err, OSSA_ERROR_LIMIT, "the file is larger than %zu bytes",
-                  kind_max_size (*kind));
-  ossa_error_set_location (err, path, 0);
-  return false;
-}
-
 /* Reads path whole through one open, telling its kind from its start, with the
  * errors cli_sniff() and then the kind's reader would give. */
 static bool
 read_any (const char *path, CliFileKind *kind, uint8_t **data, size_t *size, OssaError *err)
 {
-  struct stat st;
-  bool ok, stat_ok;
+  bool ok;
   int fd;
 
   if (cli_is_stdio (path))
@@ -412,19 +483,10 @@ read_any (const char *path, CliFileKind *kind, uint8_t **data, size_t *size, Oss
       *kind = k;
       return true;
     }
-  fd = open (path, O_RDONLY | O_CLOEXEC);
-  ossa_error_clear (err);
-  ossa_error_set_location (err, path, 0);
+  fd = open_regular (path, err);
   if (fd < 0)
-    return sniff_error (err, errno);
-  /* A failed fstat() is left to ossa_file_read_fd(), whose message it was. */
-  stat_ok = fstat (fd, &st) == 0;
-  if (stat_ok && S_ISDIR (st.st_mode))
-    ok = sniff_error (err, EISDIR);
-  else if (stat_ok && S_ISREG (st.st_mode))
-    ok = read_regular (fd, path, kind, data, size, err);
-  else
-    ok = read_other (fd, path, kind, data, size, err);
+    return false;
+  ok = read_regular (fd, path, kind, data, size, err);
   close (fd);
   return ok;
 }

@@ -88,6 +88,16 @@ bool cli_read_input (const char *path, size_t max_size, uint8_t **data, size_t *
  * are complete before the first is written, so no file is ever partly written). */
 bool cli_write_output (const char *path, const void *data, size_t size, OssaError *err);
 
+/* Refuses, before anything is read, a write that would destroy an input or a
+ * file of another format: out (not "-") that is the same file as one of the
+ * n_inputs inputs (the same device and inode, so through any path, hard link or
+ * symbolic link; "-" stands for the file on standard input, if it is one), or,
+ * unless force, an out that exists and whose extension names another format
+ * than kind, what the command writes. A usage error is printed for command and
+ * false returned then. */
+bool cli_check_output (const char *command, const char *out, char *const *inputs,
+                       size_t n_inputs, CliFileKind kind, gboolean force);
+
 /* Reads the start of path (standard input for "-") and tells its kind; false with err set (its path too)
  * when the file cannot be read. */
 bool cli_sniff (const char *path, CliFileKind *kind, OssaError *err);

@@ -292,7 +292,8 @@ cli_convert (int argc, char **argv)
       "\n"
       "IN is loaded and checked completely before OUT is written, and OUT is written\n"
       "atomically (a temporary file renamed over it): when IN cannot be loaded or the\n"
-      "write fails, an existing OUT is left as it was.\n"
+      "write fails, an existing OUT is left as it was. OUT may not be IN: the same\n"
+      "file, under any name or link, is refused before anything is read.\n"
       "\n"
       "Grid maps: .txt is the original article's form (width, height, mapstart, rows\n"
       "of 0/1, 1 walkable), .map MovingAI's (type octile, height, width, map, rows of\n"
@@ -329,6 +330,14 @@ cli_convert (int argc, char **argv)
   g_option_context_free (context);
   in = argv[1];
   out = argv[2];
+  /* OUT's extension chooses what is written, so it never names another format:
+   * only the same file as IN is refused. */
+  if (!cli_check_output ("convert", out, argv + 1, 1, CLI_FILE_OSSA, TRUE))
+    {
+      g_string_free (supported, TRUE);
+      status = CLI_EXIT_USAGE;
+      goto done;
+    }
   status = choose_formats (in, out, json, &from, &to);
   if (status != CLI_EXIT_OK)
     {

@@ -11,11 +11,13 @@
 int
 cli_export_smd (int argc, char **argv)
 {
-  gboolean json = FALSE;
+  gboolean json = FALSE, force = FALSE;
   char *out = NULL, *anim_name = NULL;
   GOptionEntry entries[] = {
     { "anim", 0, 0, G_OPTION_ARG_STRING, &anim_name, "The animation to write", "NAME" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "The SMD file to write", "OUT.smd" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      "Write OUT even when its name says another format (d.ossa)", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
     G_OPTION_ENTRY_NULL
   };
@@ -36,6 +38,9 @@ cli_export_smd (int argc, char **argv)
     "the file (plane xz, the same --fps) gives the same world joint positions.\n"
     "OUT is written atomically. DOC '-' reads standard input; -o - writes the SMD to\n"
     "standard output (and nothing else: no summary line; not with --json).\n"
+    "OUT is never DOC: the same file under any name or link is refused before\n"
+    "anything is read. An existing OUT whose name says another format (.ossa, .map,\n"
+    ".scen) is refused too, unless --force.\n"
     "\n"
     "JSON: {\"input\", \"output\", \"animation\", \"bones\", \"frames\"}\n"
     "\n"
@@ -62,6 +67,8 @@ cli_export_smd (int argc, char **argv)
                        "pick one");
       goto out;
     }
+  if (!cli_check_output ("export-smd", out, argv + 1, 1, CLI_FILE_SMD, force))
+    goto out;
   status = CLI_EXIT_INPUT;
   doc = cli_load_document (path);
   if (doc == NULL || (anim = cli_find_animation (doc, path, anim_name)) == NULL)

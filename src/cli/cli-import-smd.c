@@ -127,7 +127,7 @@ write_document (const OssaDocument *doc, const char *out, OssaError *err)
 int
 cli_import_smd (int argc, char **argv)
 {
-  gboolean json = FALSE;
+  gboolean json = FALSE, force = FALSE;
   char *out = NULL, *plane_text = NULL, *fps_text = NULL, *simplify_text = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "The document to write", "OUT.ossa" },
@@ -135,6 +135,8 @@ cli_import_smd (int argc, char **argv)
     { "fps", 0, 0, G_OPTION_ARG_STRING, &fps_text, "Frame rate of the animations (default 30)", "F" },
     { "simplify", 0, 0, G_OPTION_ARG_STRING, &simplify_text,
       "Drop keys that linear interpolation reproduces within TOL (units, radians)", "TOL" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      "Write OUT even when its name says another format (a.smd)", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
     G_OPTION_ENTRY_NULL
   };
@@ -166,6 +168,10 @@ cli_import_smd (int argc, char **argv)
     "\n"
     "REF '-' reads standard input (then the only input; its mesh and animation are\n"
     "named 'stdin'); -o - writes the document to standard output, alone.\n"
+    "\n"
+    "OUT is written atomically and is never one of the inputs: the same file under\n"
+    "any name or link is refused before anything is read. An existing OUT whose name\n"
+    "says another format (.smd, .map, .txt, .scen) is refused too, unless --force.\n"
     "\n"
     "Exit status: 0 success, 1 unreadable or broken SMD (FILE:LINE: message) or OUT\n"
     "not writable, 2 bad usage.");
@@ -214,6 +220,9 @@ cli_import_smd (int argc, char **argv)
         }
       options.simplify = (float) v;
     }
+
+  if (!cli_check_output ("import-smd", out, argv + 1, (size_t) argc - 1, CLI_FILE_OSSA, force))
+    goto out;
 
   status = CLI_EXIT_INPUT;
   sink.json = json;

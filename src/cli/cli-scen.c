@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ossa-cli scen FILE.scen [--maps DIR]: every problem of a MovingAI scenario. */
+/* realpath() is XSI, beyond the POSIX the project builds with. */
+#define _XOPEN_SOURCE 700
+
 #include "config.h"
 
 #include <math.h>
@@ -31,14 +34,32 @@ loaded_map_free (gpointer data)
   g_free (m);
 }
 
+/* Whether real (a resolved path) is root (a resolved folder) or lies under it,
+ * compared by whole components: /maps2/a.map is not inside /maps. */
+static bool
+inside (const char *root, const char *real)
+{
+  size_t n = strlen (root);
+
+  if (n == 1 && root[0] == '/')
+    return real[0] == '/';
+  return strncmp (real, root, n) == 0 && (real[n] == '/' || real[n] == '\0');
+}
+
 /* Where the map of a problem is: DIR/FIELD, DIR/BASENAME(FIELD) with DIR the --maps
  * folder or else the scenario's own folder; last, the scenario's name without
- * ".scen" (MovingAI names them MAP.map.scen). NULL when none exists. */
+ * ".scen" (MovingAI names them MAP.map.scen). A scenario is data from anywhere,
+ * so a map must lie inside DIR once symbolic links and ".." are followed:
+ * "../../etc/passwd" and a link out of DIR are passed over (where the first
+ * such candidate really is goes into *escaped, for the message). NULL when none
+ * is found. */
 static char *
-find_map (const char *scen_path, const char *maps_dir, const char *field, GString *tried)
+find_map (const char *scen_path, const char *maps_dir, const char *field, GString *tried,
+          char **escaped)
 {
   char *dir = maps_dir != NULL ? g_strdup (maps_dir) : g_path_get_dirname (scen_path);
   char *base = g_path_get_basename (field);
+  char *root = realpath (dir, NULL);
   char *candidates[3];
   char *found = NULL;
 
@@ -51,11 +72,20 @@ find_map (const char *scen_path, const char *maps_dir, const char *field, GStrin
       if (candidates[i] == NULL)
         continue;
       if (found == NULL && g_file_test (candidates[i], G_FILE_TEST_IS_REGULAR))
-        found = g_strdup (candidates[i]);
+        {
+          char *real = realpath (candidates[i], NULL);
+
+          if (root != NULL && real != NULL && inside (root, real))
+            found = g_strdup (candidates[i]);
+          else if (*escaped == NULL)
+            *escaped = g_strdup (real != NULL ? real : candidates[i]);
+          free (real);
+        }
       if (tried != NULL)
         g_string_append_printf (tried, "%s%s", tried->len > 0 ? ", " : "", candidates[i]);
       g_free (candidates[i]);
     }
+  free (root);
   g_free (dir);
   g_free (base);
   return found;
@@ -128,7 +158,8 @@ cli_scen (int argc, char **argv)
       "line: bucket, map, map width, map height, start x, start y, goal x, goal y,\n"
       "optimal length, separated by tabs or spaces. The map of a problem is looked for\n"
       "as DIR/MAP, then DIR/basename(MAP), DIR being --maps or the scenario's folder,\n"
-      "then as the scenario's name without '.scen'.\n"
+      "then as the scenario's name without '.scen'. A map must lie inside DIR once\n"
+      "symbolic links and '..' are followed: one outside it is refused.\n"
       "\n"
       "Each problem is solved with 8-connected A* (no corner cutting) and counts as\n"
       "optimal when |length − optimal| <= max(1e-4 × optimal, 0.005). The time is the\n"
@@ -182,16 +213,27 @@ cli_scen (int argc, char **argv)
       if (m == NULL)
         {
           GString *tried = g_string_new (NULL);
-          char *map_path = find_map (path, maps_dir, p->map, tried);
+          char *escaped = NULL;
+          char *map_path = find_map (path, maps_dir, p->map, tried, &escaped);
 
           if (map_path == NULL)
             {
+              char *dir = maps_dir != NULL ? g_strdup (maps_dir) : g_path_get_dirname (label);
+
               progress_end (&progress);
-              fprintf (stderr, "ossa-cli: %s:%d: map '%s' not found (looked for %s)\n", label,
-                       p->line, p->map, tried->str);
+              if (escaped != NULL)
+                fprintf (stderr, "ossa-cli: %s:%d: map '%s' is %s, outside %s: refused (a "
+                         "scenario's maps must be inside %s)\n", label, p->line, p->map,
+                         escaped, dir, maps_dir != NULL ? "--maps" : "the scenario's folder");
+              else
+                fprintf (stderr, "ossa-cli: %s:%d: map '%s' not found (looked for %s)\n", label,
+                         p->line, p->map, tried->str);
+              g_free (dir);
+              g_free (escaped);
               g_string_free (tried, TRUE);
               goto out;
             }
+          g_free (escaped);
           g_string_free (tried, TRUE);
           m = g_new0 (LoadedMap, 1);
           m->field = g_strdup (p->map);

@@ -15,14 +15,27 @@ cli_test_binary (void)
   return g_getenv ("OSSA_CLI");
 }
 
+/* Exit status of coreutils' timeout when the time ran out. */
+#define TIMEOUT_EXPIRED 124
+
 void
-cli_runv (CliRun *run, const char *locale, const char *const *args)
+cli_run_env (CliRun *run, const char *locale, const char *const *env, const char *cwd,
+             int timeout_s, const char *const *args)
 {
   GPtrArray *argv = g_ptr_array_new ();
   char **envp = g_get_environ ();
+  char *limit = g_strdup_printf ("%d", timeout_s);
   GError *error = NULL;
   int wait_status = 0;
 
+  if (timeout_s > 0)
+    {
+      /* SIGTERM when the time is up, SIGKILL 5 s later if that did not do. */
+      g_ptr_array_add (argv, (gpointer) "timeout");
+      g_ptr_array_add (argv, (gpointer) "-k");
+      g_ptr_array_add (argv, (gpointer) "5");
+      g_ptr_array_add (argv, limit);
+    }
   g_ptr_array_add (argv, (gpointer) cli_test_binary ());
   for (size_t i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
@@ -30,17 +43,30 @@ cli_runv (CliRun *run, const char *locale, const char *const *args)
   envp = g_environ_setenv (envp, "LC_ALL", locale, TRUE);
   /* The binary must not warn: GLib warnings are fatal for it too. */
   envp = g_environ_setenv (envp, "G_DEBUG", "fatal-warnings", TRUE);
+  for (size_t i = 0; env != NULL && env[i] != NULL; i += 2)
+    envp = g_environ_setenv (envp, env[i], env[i + 1], TRUE);
 
   memset (run, 0, sizeof *run);
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+  g_spawn_sync (cwd, (char **) argv->pdata, envp,
+                timeout_s > 0 ? G_SPAWN_SEARCH_PATH : G_SPAWN_DEFAULT, NULL, NULL,
                 &run->out, &run->err, &wait_status, &error);
   g_assert_no_error (error);
+  if (timeout_s > 0 && (!WIFEXITED (wait_status) || WEXITSTATUS (wait_status) == TIMEOUT_EXPIRED))
+    g_error ("ossa-cli %s ... was still running after %d s: killed", args[0] ? args[0] : "",
+             timeout_s);
   if (!WIFEXITED (wait_status))
     g_error ("ossa-cli %s ... did not exit normally (wait status %d); stderr: %s",
              args[0] ? args[0] : "", wait_status, run->err);
   run->status = WEXITSTATUS (wait_status);
   g_ptr_array_unref (argv);
   g_strfreev (envp);
+  g_free (limit);
+}
+
+void
+cli_runv (CliRun *run, const char *locale, const char *const *args)
+{
+  cli_run_env (run, locale, NULL, NULL, 0, args);
 }
 
 void

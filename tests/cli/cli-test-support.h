@@ -24,6 +24,12 @@ const char *cli_test_binary (void);
  * fails if it cannot be spawned or does not exit normally. */
 void cli_runv (CliRun *run, const char *locale, const char *const *args);
 void cli_run_va (CliRun *run, const char *locale, va_list args);
+/* cli_runv() with more environment variables (env: "NAME", "VALUE", … NULL, or
+ * NULL for none), a folder to run in (NULL: the test's) and, when timeout_s > 0,
+ * a time limit: a run that outlasts it is killed and fails the test, so that a
+ * command that would wait forever does not hang the suite. */
+void cli_run_env (CliRun *run, const char *locale, const char *const *env, const char *cwd,
+                  int timeout_s, const char *const *args);
 /* cli_run (&run, locale, "sample", path, "--json", NULL) */
 void cli_run (CliRun *run, const char *locale, ...) G_GNUC_NULL_TERMINATED;
 void cli_run_clear (CliRun *run);
