@@ -45,7 +45,8 @@ cli_export_smd (int argc, char **argv)
     "JSON: {\"input\", \"output\", \"animation\", \"bones\", \"frames\"}\n"
     "\n"
     "Exit status: 0 success, 1 unreadable document, unknown animation or OUT not\n"
-    "writable, 2 bad usage.");
+    "writable, 2 bad usage (an OUT that is DOC or, without --force, is named for\n"
+    "another format included).");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!cli_parse_options (context, "export-smd", &argc, &argv)
       || !cli_check_positionals ("export-smd", argc, argv, 1, 1, "DOC"))

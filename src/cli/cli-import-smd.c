@@ -174,7 +174,8 @@ cli_import_smd (int argc, char **argv)
     "says another format (.smd, .map, .txt, .scen) is refused too, unless --force.\n"
     "\n"
     "Exit status: 0 success, 1 unreadable or broken SMD (FILE:LINE: message) or OUT\n"
-    "not writable, 2 bad usage.");
+    "not writable, 2 bad usage (an OUT that is an input or, without --force, is\n"
+    "named for another format included).");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!cli_parse_options (context, "import-smd", &argc, &argv)
       || !cli_check_positionals ("import-smd", argc, argv, 1, G_MAXINT, "REF.smd"))
