@@ -24,7 +24,8 @@
 
 #include "test-io-support.h"
 
-/* Kills of the kill-during-save test; OSSA_KILL_SEED picks another series. */
+/* Kills of the kill-during-save test (OSSA_KILLS runs more); OSSA_KILL_SEED picks
+ * another series of moments. */
 #define N_KILLS 100
 
 static gint
@@ -215,7 +216,9 @@ static void
 test_kill_during_save (void)
 {
   const char *seed_text = g_getenv ("OSSA_KILL_SEED");
+  const char *kills_text = g_getenv ("OSSA_KILLS");
   guint32 seed = seed_text != NULL ? (guint32) g_ascii_strtoull (seed_text, NULL, 10) : 13;
+  int n_kills = kills_text != NULL ? (int) g_ascii_strtoull (kills_text, NULL, 10) : N_KILLS;
   OssaDocument *docs[2] = { make_large_document (1), make_large_document (2) };
   GBytes *bytes[2] = { document_bytes (docs[0]), document_bytes (docs[1]) };
   char *dir = g_dir_make_tmp ("ossa-io-kill-XXXXXX", NULL);
@@ -226,8 +229,8 @@ test_kill_during_save (void)
   gint64 t0, save_us;
   char *names;
 
-  g_test_message ("kill seed %u (OSSA_KILL_SEED), documents of %zu and %zu bytes", seed,
-                  g_bytes_get_size (bytes[0]), g_bytes_get_size (bytes[1]));
+  g_test_message ("%d kills, seed %u (OSSA_KILL_SEED), documents of %zu and %zu bytes",
+                  n_kills, seed, g_bytes_get_size (bytes[0]), g_bytes_get_size (bytes[1]));
   g_assert_false (g_bytes_equal (bytes[0], bytes[1]));
   g_assert_true (ossa_document_save (docs[0], target, &err));
   t0 = g_get_monotonic_time ();
@@ -236,7 +239,7 @@ test_kill_during_save (void)
   save_us = MAX ((g_get_monotonic_time () - t0) / 2, 1000);
   g_test_message ("one save: %.1f ms", (double) save_us / 1000);
 
-  for (int kill_i = 0; kill_i < N_KILLS; kill_i++)
+  for (int kill_i = 0; kill_i < n_kills; kill_i++)
     {
       int ready[2], status = 0;
       char byte;
