@@ -21,12 +21,11 @@ import math
 import os
 import shutil
 import signal
-import subprocess
 import tempfile
 import time
 
 from e2e_support import (arguments, bone_in, cli_json, drag, fail, press, running_ossa,
-                         saving, turn_points, wait_dump, wait_for, window_titled, xdo)
+                         saving, screenshot, turn_points, wait_dump, wait_for, window_titled, xdo)
 
 TURNS = (("upper_arm_r", 90.0), ("thigh_l", -60.0))
 TOLERANCE_DEG = 3.0
@@ -126,10 +125,7 @@ def run(ossa, cli, sample_path, outdir, top):
     with running_ossa(ossa, None, os.path.join(top, "second"), **env) as proc:
         dialog = window_titled("Recover Unsaved Work")
         time.sleep(0.5)
-        os.makedirs(outdir, exist_ok=True)
-        shot = os.path.join(outdir, "e2e-recovery.png")
-        subprocess.run(["import", "-window", "root", shot], check=True)
-        print(f"screenshot {shot}")
+        print(f"screenshot {screenshot(dialog, outdir, 'e2e-recovery.png')}")
         if not os.path.exists(os.path.join(state, "ossa", "recovery", "set-aside", "broken.ini")):
             fail("the broken copy was not set aside")
         # Enter: Recover on the newest copy, the button with the focus.

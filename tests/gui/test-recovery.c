@@ -4,7 +4,7 @@
  * into $XDG_STATE_HOME/ossa/recovery/ (a folder of the test's own), with an index
  * that says what it should; saving, discarding or closing removes it; several
  * windows keep one copy each; at the next start (activate) the copies of a dead
- * process are listed, Recover opens one as the original's unsaved changes and
+ * process are listed (another document in a window gets a copy of its own too), Recover opens one as the original's unsaved changes and
  * Save writes them there; broken and foreign copies are set aside and listed
  * greyed with the reason. */
 #define G_LOG_DOMAIN "test-recovery"
@@ -238,6 +238,54 @@ test_copy_after_interval (AppFixture *f, gconstpointer data)
   gui_test_iterate ();
   g_assert_false (ossa_editor_get_modified (editor));
   g_assert_cmpuint (count_files (NULL, ".ossa"), ==, 0);
+}
+
+/* Another document in the same window: the old one's copy goes, the new one
+ * gets a copy id of its own. */
+static void
+test_another_document (AppFixture *f, gconstpointer data)
+{
+  OssaAutosave *autosave = open_trio (f, NULL);
+  g_autoptr(GFile) other = NULL;
+  g_autofree char *first_id = NULL;
+
+  rename_bone (editor_of (f), 0, "hips");
+  ossa_autosave_write_now (autosave);
+  wait_copies (autosave, 1);
+  first_id = g_strdup (ossa_autosave_get_id (autosave));
+
+  other = save_trio (f, "other.ossa");
+  g_assert_true (ossa_window_open_file (f->window, other, NULL));
+  gui_test_iterate ();
+  g_assert_null (ossa_autosave_get_id (autosave));
+  g_assert_cmpuint (count_files (NULL, ".ossa"), ==, 0);
+
+  rename_bone (editor_of (f), 1, "tail");
+  ossa_autosave_write_now (autosave);
+  wait_copies (autosave, 2);
+  g_assert_cmpstr (ossa_autosave_get_id (autosave), !=, first_id);
+  {
+    g_autoptr(OssaRecoveryIndex) index = read_index (ossa_autosave_get_id (autosave));
+
+    g_assert_cmpstr (index->title, ==, "other");
+    g_assert_cmpuint (index->changes, ==, 1);
+  }
+}
+
+/* The interval is the setting's (Preferences), followed as it changes. */
+static void
+test_interval_setting (AppFixture *f, gconstpointer data)
+{
+  GSettings *settings = ossa_application_get_settings (f->app);
+  OssaAutosave *autosave;
+
+  g_assert_nonnull (settings);
+  open_window (f);
+  autosave = ossa_window_get_autosave (f->window);
+  g_assert_cmpuint (g_settings_get_uint (settings, "autosave-interval"), ==, 60);
+  g_assert_cmpuint (ossa_autosave_get_interval (autosave), ==, 60);
+  g_settings_set_uint (settings, "autosave-interval", 5);
+  g_assert_cmpuint (ossa_autosave_get_interval (autosave), ==, 5);
 }
 
 static gboolean
@@ -550,6 +598,8 @@ main (int   argc,
 
   APP_TEST_ADD ("/ossa/recovery/copy-after-edits", test_copy_after_edits);
   APP_TEST_ADD ("/ossa/recovery/copy-after-interval", test_copy_after_interval);
+  APP_TEST_ADD ("/ossa/recovery/another-document", test_another_document);
+  APP_TEST_ADD ("/ossa/recovery/interval-setting", test_interval_setting);
   APP_TEST_ADD ("/ossa/recovery/close-removes", test_close_removes);
   APP_TEST_ADD ("/ossa/recovery/recover", test_recover);
   APP_TEST_ADD ("/ossa/recovery/scan", test_scan);
