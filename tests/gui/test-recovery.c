@@ -272,6 +272,28 @@ test_another_document (AppFixture *f, gconstpointer data)
   }
 }
 
+/* A document unsaved from the start (the sample, an import) waits for the
+ * person's first edit. */
+static void
+test_taken_document (AppFixture *f, gconstpointer data)
+{
+  g_autoptr(GFile) file = save_trio (f, "trio.ossa");
+  g_autofree char *path = g_file_get_path (file);
+  OssaError err = { 0 };
+  OssaAutosave *autosave;
+
+  empty_folder ();
+  open_window (f);
+  autosave = ossa_window_get_autosave (f->window);
+  ossa_autosave_set_interval (autosave, 1);
+  ossa_editor_take_document (editor_of (f), ossa_document_load (path, &err));
+  g_assert_true (ossa_editor_get_modified (editor_of (f)));
+  gui_test_linger (1.5);
+  g_assert_cmpuint (ossa_autosave_get_n_copies (autosave), ==, 0);
+  rename_bone (editor_of (f), 0, "hips");
+  wait_copies (autosave, 1);
+}
+
 /* The interval is the setting's (Preferences), followed as it changes. */
 static void
 test_interval_setting (AppFixture *f, gconstpointer data)
@@ -599,6 +621,7 @@ main (int   argc,
   APP_TEST_ADD ("/ossa/recovery/copy-after-edits", test_copy_after_edits);
   APP_TEST_ADD ("/ossa/recovery/copy-after-interval", test_copy_after_interval);
   APP_TEST_ADD ("/ossa/recovery/another-document", test_another_document);
+  APP_TEST_ADD ("/ossa/recovery/taken-document", test_taken_document);
   APP_TEST_ADD ("/ossa/recovery/interval-setting", test_interval_setting);
   APP_TEST_ADD ("/ossa/recovery/close-removes", test_close_removes);
   APP_TEST_ADD ("/ossa/recovery/recover", test_recover);

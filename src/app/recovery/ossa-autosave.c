@@ -282,14 +282,17 @@ history_moved_cb (OssaAutosave *self)
     arm_timer (self);
 }
 
+/* A document unsaved without an edit (the sample, an import) gets its copy
+ * with the first edit: until then there is nothing of the person's to lose. */
 static void
 modified_cb (OssaAutosave *self)
 {
   if (ossa_editor_get_modified (self->editor))
     {
-      /* Unsaved without an edit: an import, a recovered copy. */
-      self->dirty = TRUE;
-      arm_timer (self);
+      /* The first edit after a save: notify::can-undo came while the editor
+       * still said unmodified. */
+      if (ossa_editor_get_n_edits (self->editor) != self->edits_at_save)
+        history_moved_cb (self);
       return;
     }
   /* Saved, or undone back to the saved state. */
@@ -308,11 +311,6 @@ document_changed_cb (OssaAutosave *self,
   drop_copy (self);
   self->edits_at_save = self->edits_at_copy = ossa_editor_get_n_edits (self->editor);
   self->changes_base = 0;
-  if (ossa_editor_get_modified (self->editor))
-    {
-      self->dirty = TRUE;
-      arm_timer (self);
-    }
 }
 
 static void
@@ -390,8 +388,6 @@ ossa_autosave_new (OssaEditor *editor,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (editor, "document-changed", G_CALLBACK (document_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  if (ossa_editor_get_modified (editor))
-    modified_cb (self);
   return self;
 }
 

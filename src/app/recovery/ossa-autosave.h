@@ -5,7 +5,9 @@
  * unsaved changes: every interval seconds after a change and after every
  * OSSA_AUTOSAVE_EDITS edits, the document is copied on the main thread and
  * written (encoded, then atomically, with its index) on a worker thread, into the
- * recovery folder (ossa-recovery-store.h); never to the document's own file. The
+ * recovery folder (ossa-recovery-store.h); never to the document's own file. A
+ * document unsaved without an edit (the sample, an import) waits for its first
+ * edit: until then nothing of the person's can be lost. The
  * copy goes when the document is saved, replaced or closed. The window owns its
  * autosave; the autosave holds a reference on the editor until it is closed. */
 
