@@ -10,7 +10,9 @@
  * part of a copy made while dragging (the stall the autosave causes). Copies go
  * to a temporary folder. Never fails on time.
  *
- *   bench-autosave [--bones N] [--copies N] [--frames N] */
+ *   bench-autosave [--bones N] [--keys N] [--copies N] [--frames N]
+ *
+ * --keys N adds an animation with N rotation keys on every bone. */
 #include "config.h"
 
 #include <math.h>
@@ -31,11 +33,13 @@
 static int opt_bones = 10000;
 static int opt_copies = 30;
 static int opt_frames = 480;
+static int opt_keys = 0;
 
 static GOptionEntry entries[] = {
   { "bones", 0, 0, G_OPTION_ARG_INT, &opt_bones, "Bones in the generated rig", "N" },
   { "copies", 0, 0, G_OPTION_ARG_INT, &opt_copies, "Copies timed without a display", "N" },
   { "frames", 0, 0, G_OPTION_ARG_INT, &opt_frames, "Frames of dragging (half without autosave)", "N" },
+  { "keys", 0, 0, G_OPTION_ARG_INT, &opt_keys, "Rotation keys a bone in an animation (0: none)", "N" },
   { NULL }
 };
 
@@ -71,6 +75,31 @@ make_rig (guint n)
       if (ossa_skeleton_add_bone (&doc->skeleton, name, parent, &rest, length,
                                   0x4a90d9ffu, &err) < 0)
         g_error ("rig: %s", err.message);
+    }
+  /* --keys: an animation keying every bone's rotation, a heavier document. */
+  if (opt_keys > 0)
+    {
+      OssaAnimation anim;
+
+      if (!ossa_animation_init (&anim, "wave"))
+        g_error ("out of memory");
+      anim.duration = 2.0f;
+      anim.fps = 30.0f;
+      for (guint i = 0; i < n; i++)
+        {
+          OssaTrack *track = ossa_animation_ensure_track (&anim, i, OSSA_CHANNEL_ROTATE);
+
+          for (int k = 0; track != NULL && k < opt_keys; k++)
+            {
+              OssaKey key = ossa_key_make (2.0f * (float) k / (float) opt_keys,
+                                           0.1f * (float) ((i + (guint) k) % 5));
+
+              if (ossa_track_set_key (track, &key, &err) < 0)
+                g_error ("key: %s", err.message);
+            }
+        }
+      if (ossa_document_take_animation (doc, &anim, &err) < 0)
+        g_error ("animation: %s", err.message);
     }
   return doc;
 }
