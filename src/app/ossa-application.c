@@ -7,6 +7,7 @@
 
 #include "ossa-application.h"
 #include "ossa-recent.h"
+#include "ossa-recovery-dialog.h"
 #include "ossa-window.h"
 
 struct _OssaApplication
@@ -19,6 +20,8 @@ struct _OssaApplication
   /* The desktop's gtk-application-prefer-dark-theme before Ossa set it: what
    * View ▸ Follow System Style gives back. */
   gboolean        system_prefers_dark;
+  /* The recovery copies a crash left behind were looked for (once a process). */
+  gboolean        recovery_offered;
 };
 
 G_DEFINE_FINAL_TYPE (OssaApplication, ossa_application, GTK_TYPE_APPLICATION)
@@ -94,6 +97,54 @@ new_window (OssaApplication *self)
   return window;
 }
 
+static gboolean
+is_untouched (OssaWindow *window)
+{
+  OssaEditor *editor = ossa_window_get_editor (window);
+
+  return ossa_editor_get_file (editor) == NULL
+         && !ossa_editor_get_modified (editor)
+         && !ossa_editor_can_undo (editor)
+         && ossa_editor_get_document (editor)->skeleton.n_bones == 0;
+}
+
+/* Recover in the recovery list: the copy as the original's unsaved changes, in
+ * the window with an untouched document or in a new one; the window keeps the
+ * copy until its document is saved or discarded. */
+static void
+recover_cb (OssaRecoveryItem *item,
+            gpointer          user_data)
+{
+  OssaApplication *self = user_data;
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autoptr(GFile) original = NULL;
+  OssaWindow *window = NULL;
+
+  if (OSSA_IS_WINDOW (active) && is_untouched (OSSA_WINDOW (active)))
+    window = OSSA_WINDOW (active);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self));
+       l != NULL && window == NULL; l = l->next)
+    if (OSSA_IS_WINDOW (l->data) && is_untouched (l->data))
+      window = l->data;
+  if (window == NULL)
+    window = new_window (self);
+  if (item->index->original != NULL)
+    original = g_file_new_for_path (item->index->original);
+  ossa_editor_take_recovered (ossa_window_get_editor (window),
+                              g_steal_pointer (&item->document), original);
+  ossa_autosave_adopt (ossa_window_get_autosave (window), item->id, item->index->changes);
+}
+
+/* At the first start of the process, once its windows are there. */
+static void
+offer_recovery (OssaApplication *self)
+{
+  if (self->recovery_offered)
+    return;
+  self->recovery_offered = TRUE;
+  ossa_recovery_offer (GTK_APPLICATION (self), NULL, recover_cb, self);
+}
+
 static void
 ossa_application_activate (GApplication *app)
 {
@@ -105,17 +156,7 @@ ossa_application_activate (GApplication *app)
     gtk_window_present (window);
   else
     new_window (self);
-}
-
-static gboolean
-is_untouched (OssaWindow *window)
-{
-  OssaEditor *editor = ossa_window_get_editor (window);
-
-  return ossa_editor_get_file (editor) == NULL
-         && !ossa_editor_get_modified (editor)
-         && !ossa_editor_can_undo (editor)
-         && ossa_editor_get_document (editor)->skeleton.n_bones == 0;
+  offer_recovery (self);
 }
 
 static void
@@ -146,6 +187,7 @@ ossa_application_open (GApplication  *app,
       /* A failure is shown in the window; nothing else to do here. */
       ossa_window_open_file (window, files[i], NULL);
     }
+  offer_recovery (self);
 }
 
 /* Quitting closes the windows one after the other, each asking about its unsaved
@@ -432,12 +474,17 @@ ossa_application_handle_local_options (GApplication *app,
   return -1;
 }
 
-/* The process's GtkSettings outlives the application: give the desktop's value back. */
+/* The process's GtkSettings outlives the application: give the desktop's value back.
+ * And no recovery copy outlives a clean quit. */
 static void
 ossa_application_shutdown (GApplication *app)
 {
   OssaApplication *self = OSSA_APPLICATION (app);
+  g_autofree char *recovery = ossa_recovery_dup_folder ();
 
+  /* A clean quit: no copy of this process's stays (each window removed its own
+   * as it closed; this catches any other). */
+  ossa_recovery_remove_own (recovery);
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme",
                 self->system_prefers_dark, NULL);
   G_APPLICATION_CLASS (ossa_application_parent_class)->shutdown (app);

@@ -41,12 +41,15 @@ def arguments(usage, tools):
 
 @contextlib.contextmanager
 def running_ossa(ossa, doc, work, **env):
-    """ossa running on doc, with env added to its environment and its output in
-    work/log.txt. On the way out it is killed if it still runs, its output printed
-    and work removed."""
+    """ossa running on doc (None: without a document), with env added to its
+    environment and its output in work/log.txt; its recovery copies in work/state
+    unless env sets XDG_STATE_HOME, so that one left by an editor killed here is
+    never offered to another test's. On the way out it is killed if it still runs,
+    its output printed and work removed."""
     log = open(os.path.join(work, "log.txt"), "w+")
-    proc = subprocess.Popen([ossa, doc], env=dict(os.environ, **env), stdout=log,
-                            stderr=subprocess.STDOUT)
+    env.setdefault("XDG_STATE_HOME", os.path.join(work, "state"))
+    proc = subprocess.Popen([ossa] + ([doc] if doc else []), env=dict(os.environ, **env),
+                            stdout=log, stderr=subprocess.STDOUT)
     try:
         yield proc
     finally:

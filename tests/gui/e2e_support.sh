@@ -18,12 +18,17 @@ need_display_and_tools () {
 
 pid=
 scratch=
+# The editor's recovery copies in a folder of this run's: a copy left by an
+# editor stopped here must not be offered to the next test's.
+XDG_STATE_HOME=$(mktemp -d "${TMPDIR:-/tmp}/ossa-e2e-state-XXXXXX")
+export XDG_STATE_HOME
 cleanup () {
   if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
     kill "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
   fi
   [ -z "$scratch" ] || rm -rf "$scratch"
+  rm -rf "$XDG_STATE_HOME"
 }
 trap cleanup EXIT
 

@@ -34,14 +34,20 @@ gboolean
 ossa_editor_execute (OssaEditor *self, OssaCommand *command, GError **error)
 {
   OssaError err = { 0 };
+  guint64 merge_id;
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   g_return_val_if_fail (command != NULL, FALSE);
+  merge_id = ossa_command_get_merge_id (command);
   if (!ossa_history_execute (self->history, self->document, command, &err))
     {
       ossa_gerror_set_from_core (error, &err);
       return FALSE;
     }
+  /* One edit a step: a batch counts once, a drag's steps once. */
+  if (self->batch == 0 && (merge_id == 0 || merge_id != self->counted_merge_id))
+    self->n_edits++;
+  self->counted_merge_id = merge_id;
   if (self->batch > 0)
     {
       self->batch_change |= OSSA_CHANGE_POSE | OSSA_CHANGE_ANIMATIONS;
@@ -88,6 +94,22 @@ ossa_editor_can_redo (OssaEditor *self)
   return ossa_history_can_redo (self->history);
 }
 
+/**
+ * ossa_editor_get_n_edits:
+ *
+ * Returns: how many times the document moved through the history since the
+ *   editor was made: each edit, undo and redo counts once, and so does a whole
+ *   drag (its steps share a merge id) or a multi-key edit. It never goes back, so
+ *   a watcher (the autosave) counts edits as the difference of two readings; read
+ *   it on notify::can-undo, which every move of the history emits.
+ */
+guint64
+ossa_editor_get_n_edits (OssaEditor *self)
+{
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), 0);
+  return self->n_edits;
+}
+
 const char *
 ossa_editor_get_undo_label (OssaEditor *self)
 {
@@ -113,6 +135,8 @@ ossa_editor_undo (OssaEditor *self, GError **error)
       ossa_gerror_set_from_core (error, &err);
       return FALSE;
     }
+  self->n_edits++;
+  self->counted_merge_id = 0;
   _ossa_editor_document_changed (self, OSSA_CHANGE_POSE | OSSA_CHANGE_ANIMATIONS);
   return TRUE;
 }
@@ -128,6 +152,8 @@ ossa_editor_redo (OssaEditor *self, GError **error)
       ossa_gerror_set_from_core (error, &err);
       return FALSE;
     }
+  self->n_edits++;
+  self->counted_merge_id = 0;
   _ossa_editor_document_changed (self, OSSA_CHANGE_POSE | OSSA_CHANGE_ANIMATIONS);
   return TRUE;
 }
@@ -150,6 +176,11 @@ _ossa_editor_batch_end (OssaEditor *self)
   if (--self->batch > 0)
     return;
   ossa_history_end_group (self->history);
+  if (self->batch_change != 0)
+    {
+      self->n_edits++;
+      self->counted_merge_id = 0;
+    }
   if (self->batch_change != 0)
     _ossa_editor_document_changed (self, (OssaChange) self->batch_change);
   else

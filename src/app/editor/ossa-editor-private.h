@@ -38,6 +38,10 @@ struct _OssaEditor
   gboolean       modified;      /* as last notified */
   gboolean       never_saved;   /* made elsewhere (an import): unsaved until saved */
   guint64        last_merge_id;
+  /* ossa_editor_get_n_edits(): history moves so far, and the merge id of the
+   * last counted edit (a drag's later steps count with its first). */
+  guint64        n_edits;
+  guint64        counted_merge_id;
   OssaEditMode   mode;
   OssaTool       tool;
 

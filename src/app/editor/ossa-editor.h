@@ -88,6 +88,7 @@ void                ossa_editor_begin_group      (OssaEditor    *self,
                                                   const char    *label);
 void                ossa_editor_end_group        (OssaEditor    *self);
 guint64             ossa_editor_new_merge_id     (OssaEditor    *self);
+guint64             ossa_editor_get_n_edits      (OssaEditor    *self);
 gboolean            ossa_editor_can_undo         (OssaEditor    *self);
 gboolean            ossa_editor_can_redo         (OssaEditor    *self);
 const char         *ossa_editor_get_undo_label   (OssaEditor    *self);
@@ -321,6 +322,12 @@ gboolean            ossa_editor_set_animation_props (OssaEditor    *self,
                                                      double         fps,
                                                      gboolean       loop,
                                                      GError       **error);
+
+/* ---- ossa-editor-recovered.c: a document recovered after a crash ---- */
+
+void                ossa_editor_take_recovered   (OssaEditor      *self,
+                                                  OssaDocument    *document,
+                                                  GFile           *original);
 
 /* ---- ossa-editor-maps.c: grid-map edits, declared in ossa-editor-maps.h ---- */
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ossa-autosave.h"
 #include "ossa-canvas.h"
 #include "ossa-hierarchy.h"
 #include "ossa-inspector.h"
@@ -44,6 +45,8 @@ struct _OssaWindow
   GtkLabel              *spin_label;
 
   OssaEditor            *editor;
+  /* The recovery copy of the editor's unsaved changes (src/app/recovery/). */
+  OssaAutosave          *autosave;
   /* Cancelled when the window goes: dismisses the choosers and questions open. */
   GCancellable          *cancellable;
   GSettings             *settings;             /* the application's, or NULL */

@@ -321,6 +321,10 @@ ossa_window_dispose (GObject *object)
   OssaWindow *self = OSSA_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  /* The window goes with its changes saved or discarded: so does their copy. */
+  if (self->autosave != NULL)
+    ossa_autosave_close (self->autosave);
+  g_clear_object (&self->autosave);
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), OSSA_TYPE_WINDOW);
@@ -389,6 +393,7 @@ ossa_window_init (OssaWindow *self)
 
   self->cancellable = g_cancellable_new ();
   self->editor = ossa_editor_new ();
+  self->autosave = ossa_autosave_new (self->editor, NULL);
 
   gtk_paned_set_position (self->side_paned, HIERARCHY_WIDTH);
   g_signal_connect (self->center_paned, "notify::max-position",
@@ -505,6 +510,21 @@ ossa_window_get_editor (OssaWindow *self)
 }
 
 /**
+ * ossa_window_get_autosave:
+ * @self: an #OssaWindow
+ *
+ * Returns: (transfer none): what keeps the recovery copy of the window's unsaved
+ *   changes
+ */
+OssaAutosave *
+ossa_window_get_autosave (OssaWindow *self)
+{
+  g_return_val_if_fail (OSSA_IS_WINDOW (self), NULL);
+
+  return self->autosave;
+}
+
+/**
  * ossa_window_set_settings:
  * @self: an #OssaWindow
  * @settings: the application's settings
@@ -523,6 +543,7 @@ ossa_window_set_settings (OssaWindow *self,
 
   self->settings = g_object_ref (settings);
   restore_settings (self);
+  ossa_autosave_set_settings (self->autosave, settings);
 }
 
 /* Tells the application (OssaWindow::file-used) that @file was opened or saved. */

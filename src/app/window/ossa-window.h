@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ossa-autosave.h"
 #include "ossa-editor.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,7 @@ G_DECLARE_FINAL_TYPE (OssaWindow, ossa_window, OSSA, WINDOW, GtkApplicationWindo
 
 OssaWindow *ossa_window_new                    (GtkApplication       *application);
 OssaEditor *ossa_window_get_editor             (OssaWindow           *self);
+OssaAutosave *ossa_window_get_autosave         (OssaWindow           *self);
 void        ossa_window_set_settings           (OssaWindow           *self,
                                                 GSettings            *settings);
 
