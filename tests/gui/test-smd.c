@@ -1017,6 +1017,101 @@ test_export_names (AppFixture    *f,
   g_assert_null (g_object_get_data (G_OBJECT (f->window), "ossa-smd-exported-note"));
 }
 
+/* The chooser's drop-down with n items, anywhere under root. */
+static GtkDropDown *
+find_dropdown (GtkWidget *root,
+               guint      n)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkDropDown *found;
+
+      if (GTK_IS_DROP_DOWN (child)
+          && g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (child))) == n)
+        return GTK_DROP_DOWN (child);
+      found = find_dropdown (child, n);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Another animation chosen in the chooser: the suggested name follows it, both
+ * ways, until the person types a name of their own; the file written is of the
+ * animation chosen. */
+static void
+test_export_name_follows (AppFixture    *f,
+                          gconstpointer  data)
+{
+  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = testdata ("hl1test_man_walk.smd");
+  g_autofree char *smd = tmp_path (f, "hl1test_man_walk.smd");
+  g_autofree char *name = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) folder = NULL;
+  const char *paths[2];
+  GtkFileChooser *chooser;
+  GtkDropDown *choice;
+  GtkPopover *note;
+
+  if (ref == NULL || walk == NULL)
+    return;
+  open_window_sized (f, 1000, 700);
+  paths[0] = ref;
+  paths[1] = walk;
+  ossa_editor_take_document (editor_of (f), import_directly (paths, 2));
+  g_assert_cmpint (ossa_editor_add_animation (editor_of (f), "walk", &error), ==, 1);
+  g_assert_no_error (error);
+  ossa_editor_set_animation (editor_of (f), 1);
+  gui_test_flush (GTK_WIDGET (f->window));
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "export-smd", NULL);
+  gui_test_flush (GTK_WIDGET (f->window));
+  chooser = find_file_chooser (GTK_WINDOW (f->window));
+  g_assert_nonnull (chooser);
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (chooser), ==, "walk.smd");
+  choice = find_dropdown (GTK_WIDGET (chooser), 2);
+  g_assert_nonnull (choice);
+  g_assert_cmpuint (gtk_drop_down_get_selected (choice), ==, 0);
+
+  /* The other animation, as a person picks it in the drop-down, and back. */
+  gtk_drop_down_set_selected (choice, 1);
+  gui_test_iterate ();
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "animation"), ==, "0");
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (chooser), ==, "hl1test_man_walk.smd");
+  gtk_drop_down_set_selected (choice, 0);
+  gui_test_iterate ();
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (chooser), ==, "walk.smd");
+
+  /* A name typed stays. */
+  gtk_file_chooser_set_current_name (chooser, "mine.smd");
+  gtk_drop_down_set_selected (choice, 1);
+  gui_test_iterate ();
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (chooser), ==, "mine.smd");
+  gtk_drop_down_set_selected (choice, 0);
+  gtk_file_chooser_set_current_name (chooser, "walk.smd");
+  gtk_drop_down_set_selected (choice, 1);
+  gui_test_iterate ();
+  name = gtk_file_chooser_get_current_name (chooser);
+  g_assert_cmpstr (name, ==, "hl1test_man_walk.smd");
+
+  /* Exported: that animation, to the name that followed it. */
+  folder = g_file_new_for_path (f->tmpdir);
+  gtk_file_chooser_set_current_folder (chooser, folder, &error);
+  g_assert_no_error (error);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  gui_test_iterate_until (file_exists, smd);
+  gui_test_flush (GTK_WIDGET (f->window));
+  g_assert_true (g_file_test (smd, G_FILE_TEST_IS_REGULAR));
+  note = g_object_get_data (G_OBJECT (f->window), "ossa-smd-exported-note");
+  g_assert_true (GTK_IS_POPOVER (note));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_popover_get_child (note))), ==,
+                   "Exported “hl1test_man_walk” to hl1test_man_walk.smd");
+  gtk_popover_popdown (note);
+  gui_test_flush (GTK_WIDGET (f->window));
+}
+
 /* ---- meshes on the canvas ---- */
 
 /* Two bones and a 20 × 20 square bound to the second one:
@@ -1173,6 +1268,7 @@ main (int   argc,
   APP_TEST_ADD ("/ossa/smd/dialog/reference-note", test_dialog_reference_note);
   APP_TEST_ADD ("/ossa/smd/export", test_export);
   APP_TEST_ADD ("/ossa/smd/export/names", test_export_names);
+  APP_TEST_ADD ("/ossa/smd/export/name-follows", test_export_name_follows);
   APP_TEST_ADD ("/ossa/smd/show-meshes", test_window_show_meshes);
 
   return g_test_run ();
