@@ -227,7 +227,7 @@ test_auto_key (AppFixture    *f,
   g_assert_cmpuint (n_keys (f), >, 0);
 }
 
-/* Three ghosts before and one after: the canvas draws four poses, the past ones
+/* Three ghosts before and two after: the canvas draws five poses, the past ones
  * in the colour chosen; none before and none after: none. */
 static void
 test_onion (AppFixture    *f,
@@ -263,7 +263,7 @@ test_onion (AppFixture    *f,
 
   prefs = open_preferences (f);
   type_value (prefs->ghosts_before_spin, "3");
-  type_value (prefs->ghosts_after_spin, "1");
+  type_value (prefs->ghosts_after_spin, "2");
   gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (prefs->past_color_button), &blue);
   gui_test_iterate ();
   g_assert_cmpint (g_settings_get_int (ossa_application_get_settings (f->app),
@@ -276,8 +276,8 @@ test_onion (AppFixture    *f,
   }
   gui_test_canvas_wait_frame (canvas);
   _ossa_canvas_get_stats (canvas, &stats);
-  g_assert_cmpuint (stats.n_ghosts, ==, 4);
-  g_assert_cmpuint (canvas->ghosts->len, ==, 4 * n_bones);
+  g_assert_cmpuint (stats.n_ghosts, ==, 5);
+  g_assert_cmpuint (canvas->ghosts->len, ==, 5 * n_bones);
   /* Farthest first: the past ghost three steps back, in the chosen blue. */
   farthest = &g_array_index (canvas->ghosts, OssaSegment, 0);
   g_assert_cmpuint (farthest->color[0], ==, 0x33);
