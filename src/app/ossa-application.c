@@ -266,10 +266,16 @@ preferences_activated (GSimpleAction *action,
                        gpointer       user_data)
 {
   OssaApplication *self = OSSA_APPLICATION (user_data);
+  GtkWindow *parent = NULL;
 
-  if (self->settings != NULL)
-    ossa_preferences_window_present (self->settings,
-                                     gtk_application_get_active_window (GTK_APPLICATION (self)));
+  if (self->settings == NULL)
+    return;
+  /* Over the editor window last used (the list is in that order). */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL && parent == NULL;
+       l = l->next)
+    if (OSSA_IS_WINDOW (l->data))
+      parent = l->data;
+  ossa_preferences_window_present (GTK_APPLICATION (self), self->settings, parent);
 }
 
 /* Dark by default, as animation editors are, so that the panels match the

@@ -48,6 +48,7 @@ open_preferences (AppFixture *f)
   OssaPreferencesWindow *found = NULL;
 
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->app), "preferences"));
+  /* Among the toplevels: one, the application's (closed with it at teardown). */
   g_action_group_activate_action (G_ACTION_GROUP (f->app), "preferences", NULL);
   gui_test_iterate ();
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
@@ -61,6 +62,7 @@ open_preferences (AppFixture *f)
         }
     }
   g_assert_nonnull (found);
+  g_assert_true (gtk_window_get_application (GTK_WINDOW (found)) == GTK_APPLICATION (f->app));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (found)));
   gui_test_flush (GTK_WIDGET (found));
   return found;
@@ -160,7 +162,9 @@ test_open (AppFixture    *f,
   prefs = open_preferences (f);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (prefs)) == GTK_WINDOW (f->window));
   g_assert_false (gtk_window_get_modal (GTK_WINDOW (prefs)));
+  /* Asked again from the Preferences window itself (now the active one). */
   g_assert_true (open_preferences (f) == prefs);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (prefs)) == GTK_WINDOW (f->window));
 
   g_assert_cmpuint (gtk_drop_down_get_selected (prefs->style_dropdown), ==, 0);
   g_assert_true (gtk_switch_get_active (prefs->auto_key_switch));
@@ -463,7 +467,8 @@ test_restart_second (void)
   g_assert_false (ossa_editor_get_auto_key (ossa_window_get_editor (window)));
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
   gui_test_iterate ();
-  prefs = ossa_preferences_window_present (ossa_application_get_settings (app),
+  prefs = ossa_preferences_window_present (GTK_APPLICATION (app),
+                                           ossa_application_get_settings (app),
                                            GTK_WINDOW (window));
   g_assert_cmpuint (gtk_drop_down_get_selected (prefs->plane_dropdown), ==, OSSA_SMD_PLANE_XY);
   g_assert_false (gtk_switch_get_active (prefs->auto_key_switch));

@@ -357,8 +357,8 @@ add_trigger (GHashTable         *by_key,
 }
 
 /* The keys of every shortcut controller of ours (named actions of win., app. and
- * map.) on widget and its mapped descendants: GTK runs a managed controller
- * only while its widget is mapped, a local one only with the focus inside. GTK's
+ * map.) on widget and its mapped descendants: GTK runs one only while its
+ * widget is mapped (with the focus inside, for a local one). GTK's
  * own controllers (widget classes' keys, the shortcut manager's and the
  * application's lists, named "gtk-…") are left out; the application's
  * accelerators are added by the caller. */

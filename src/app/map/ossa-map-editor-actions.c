@@ -259,10 +259,10 @@ static const GActionEntry map_actions[] = {
 };
 
 /* The workspace's keys: in the bubble phase, so a focused entry keeps the ones
- * that type text, and managed by the window, so that they act from any focus
- * while the workspace shows and never while it is hidden (the skeleton
- * workspace binds its own the same way, ossa-window-actions.c: Ctrl+Alt+N is a
- * new map here and a new animation there). */
+ * that type text, and on the workspace, so that they never act while it is
+ * hidden (the skeleton workspace binds its own the same way,
+ * ossa-window-actions.c: Ctrl+Alt+N is a new map here and a new animation
+ * there). */
 static const struct
 {
   const char *trigger;
@@ -328,7 +328,6 @@ _ossa_map_editor_init_actions (OssaMapEditor *self)
   keys = gtk_shortcut_controller_new ();
   gtk_event_controller_set_name (keys, "ossa-map-shortcuts");
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (keys), GTK_SHORTCUT_SCOPE_MANAGED);
   for (guint i = 0; i < G_N_ELEMENTS (key_shortcuts); i++)
     {
       GtkShortcut *shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string (key_shortcuts[i].trigger),

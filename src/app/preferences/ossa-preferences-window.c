@@ -209,24 +209,19 @@ ossa_preferences_window_init (OssaPreferencesWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-/* The one open, if any. */
+/* The one open in app, if any. */
 static OssaPreferencesWindow *
-find_open (void)
+find_open (GtkApplication *app)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (OSSA_IS_PREFERENCES_WINDOW (toplevel))
-        return OSSA_PREFERENCES_WINDOW (toplevel);
-    }
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (OSSA_IS_PREFERENCES_WINDOW (l->data))
+      return OSSA_PREFERENCES_WINDOW (l->data);
   return NULL;
 }
 
 /**
  * ossa_preferences_window_present:
+ * @app: the application, which the window joins (it closes with the others)
  * @settings: the application's settings (io.github.ossa.Ossa)
  * @parent: (nullable): the window it is opened from
  *
@@ -237,22 +232,24 @@ find_open (void)
  * Returns: (transfer none): the window
  */
 OssaPreferencesWindow *
-ossa_preferences_window_present (GSettings *settings,
-                                 GtkWindow *parent)
+ossa_preferences_window_present (GtkApplication *app,
+                                 GSettings      *settings,
+                                 GtkWindow      *parent)
 {
   OssaPreferencesWindow *self;
 
+  g_return_val_if_fail (GTK_IS_APPLICATION (app), NULL);
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
 
-  self = find_open ();
+  self = find_open (app);
   if (self == NULL)
     {
-      self = g_object_new (OSSA_TYPE_PREFERENCES_WINDOW, NULL);
+      self = g_object_new (OSSA_TYPE_PREFERENCES_WINDOW, "application", app, NULL);
       self->settings = g_object_ref (settings);
       bind_settings (self);
     }
-  if (parent != NULL)
+  if (parent != NULL && parent != GTK_WINDOW (self))
     gtk_window_set_transient_for (GTK_WINDOW (self), parent);
   gtk_window_present (GTK_WINDOW (self));
   return self;

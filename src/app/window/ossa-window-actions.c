@@ -20,12 +20,13 @@
  * letters, Delete, Home, Ctrl+A and Escape, while the same keys act on the
  * document everywhere else (canvas, hierarchy, buttons).
  *
- * The skeleton workspace's keys (key_shortcuts) are managed by the window but
- * belong to that workspace's page: GTK runs them only while the page is shown,
- * whichever widget has the focus. The map workspace binds its own the same way
- * (ossa-map-editor-actions.c), so that one key does one thing in each
- * workspace: Ctrl+Alt+N is a new animation here and a new map there. The keys
- * of window_shortcuts act in both. menus.ui and help-overlay.ui show these keys
+ * The skeleton workspace's keys (key_shortcuts) are bound on that workspace's
+ * page, so that they act while the focus is in it (switching workspaces puts
+ * the focus there) and never in the map workspace, which binds its own on its
+ * page the same way (ossa-map-editor-actions.c): one key does one thing in
+ * each workspace, Ctrl+Alt+N a new animation here and a new map there. They
+ * run before the window's own keys (GtkWindow moves the focus with the arrow
+ * keys). The keys of window_shortcuts act in both. menus.ui and help-overlay.ui show these keys
  * with their "accel" / "accelerator" attributes, since GTK only knows the
  * application's accelerators by itself. */
 typedef struct
@@ -764,11 +765,9 @@ _ossa_window_actions_init (OssaWindow *self)
                              GTK_EVENT_CONTROLLER (make_key_shortcuts ("ossa-window-shortcuts",
                                                                        window_shortcuts,
                                                                        G_N_ELEMENTS (window_shortcuts))));
-  /* On the skeleton workspace's page, managed by the window: from any focus, and
-   * only while that workspace shows. */
+  /* On the skeleton workspace's page: only while that workspace shows. */
   self->key_shortcuts = make_key_shortcuts ("ossa-key-shortcuts", key_shortcuts,
                                             G_N_ELEMENTS (key_shortcuts));
-  gtk_shortcut_controller_set_scope (self->key_shortcuts, GTK_SHORTCUT_SCOPE_MANAGED);
   gtk_widget_add_controller (gtk_stack_get_child_by_name (self->workspace_stack, "skeleton"),
                              GTK_EVENT_CONTROLLER (self->key_shortcuts));
 

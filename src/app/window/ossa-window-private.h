@@ -52,7 +52,7 @@ struct _OssaWindow
 
   /* The skeleton workspace's shortcuts, for keys that also type text and keys
    * that mean something else in the map workspace (see ossa-window-actions.c);
-   * on the workspace's page, managed by the window. */
+   * on the workspace's page. */
   GtkShortcutController *key_shortcuts;
 
   guint                  asking : 1;           /* an unsaved-changes question is open */
