@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "ossa-application.h"
+#include "ossa-preferences-window.h"
 #include "ossa-recent.h"
 #include "ossa-recovery-dialog.h"
 #include "ossa-window.h"
@@ -32,6 +33,17 @@ static const char * const settings_keys[] = {
   "window-maximized",
   "show-bone-names",
   "follow-system-style",
+  "auto-key",
+  "onion-ghosts-before",
+  "onion-ghosts-after",
+  "onion-past-color",
+  "onion-future-color",
+  "snap-rotation-step",
+  "snap-scale-step",
+  "snap-keys-to-frames",
+  "smd-import-plane",
+  "smd-import-fps",
+  "autosave-interval",
 };
 
 static GSettings *
@@ -288,6 +300,26 @@ about_activated (GSimpleAction *action,
                          NULL);
 }
 
+/* Edit ▸ Preferences…: disabled without settings (no schema), as there is
+ * nothing to keep them in. */
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  OssaApplication *self = OSSA_APPLICATION (user_data);
+  GtkWindow *parent = NULL;
+
+  if (self->settings == NULL)
+    return;
+  /* Over the editor window last used (the list is in that order). */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL && parent == NULL;
+       l = l->next)
+    if (OSSA_IS_WINDOW (l->data))
+      parent = l->data;
+  ossa_preferences_window_present (GTK_APPLICATION (self), self->settings, parent);
+}
+
 /* Dark by default, as animation editors are, so that the panels match the
  * canvas and the timeline; the desktop's own choice when following the system. */
 static void
@@ -334,11 +366,13 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
   { "new-window", new_window_activated, NULL, NULL, NULL, { 0 } },
   { "about", about_activated, NULL, NULL, NULL, { 0 } },
+  { "preferences", preferences_activated, NULL, NULL, NULL, { 0 } },
   { "follow-system-style", NULL, NULL, "false", follow_system_style_change_state, { 0 } },
 };
 
-/* Keys that never type text; the window binds the others itself (see
- * ossa-window-actions.c). */
+/* Keys that never type text and mean the same in both workspaces; the window
+ * binds the others itself, each workspace its own (ossa-window-actions.c,
+ * ossa-map-editor-actions.c). */
 static const struct
 {
   const char *action;
@@ -348,6 +382,7 @@ static const struct
   { "app.new-window", { "<Control><Shift>n", NULL } },
   { "app.quit", { "<Control>q", NULL } },
   { "app.follow-system-style", { "<Control><Shift>t", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
   { "win.open", { "<Control>o", NULL } },
   { "win.open-sample", { "<Control><Shift>o", NULL } },
   { "win.save", { "<Control>s", NULL } },
@@ -360,18 +395,9 @@ static const struct
   { "win.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },
   { "win.mode('setup')", { "<Control>1", NULL } },
   { "win.mode('animate')", { "<Control>2", NULL } },
-  { "win.new-animation", { "<Control><Alt>n", NULL } },
-  { "win.duplicate-animation", { "<Control><Alt>d", NULL } },
-  { "win.rename-animation", { "<Control><Alt>r", NULL } },
-  { "win.delete-animation", { "<Control><Shift>Delete", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
   { "win.workspace('skeleton')", { "<Alt>1", NULL } },
   { "win.workspace('map')", { "<Alt>2", NULL } },
-  { "map.new", { "<Control><Alt>n", NULL } },
-  { "map.open", { "<Control><Alt>o", NULL } },
-  { "map.save-as", { "<Control><Alt>s", NULL } },
-  { "map.resize", { "<Control><Alt>r", NULL } },
-  { "map.remove", { "<Control><Alt>d", NULL } },
 };
 
 /* "humanoid.ossa" for the menu; underscores doubled, or they would underline. */
@@ -446,6 +472,9 @@ ossa_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (APP_ID);
 
   self->settings = load_settings ();
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
+                                                                            "preferences")),
+                               self->settings != NULL);
   g_object_get (gtk_settings_get_default (), "gtk-application-prefer-dark-theme",
                 &self->system_prefers_dark, NULL);
   if (self->settings != NULL)

@@ -302,7 +302,7 @@ test_rotate_drag_unwraps (void)
     {
       double a = 0.25 + step * (3 * OSSA_PI / 108);
 
-      t = ossa_rotate_drag_update (&d, 10 + 30 * cos (a), 20 + 30 * sin (a), FALSE);
+      t = ossa_rotate_drag_update (&d, 10 + 30 * cos (a), 20 + 30 * sin (a), 0);
       g_assert_cmpfloat (t.rotation - previous, >, 0);
       g_assert_cmpfloat (t.rotation - previous, <, 0.1);
       previous = t.rotation;
@@ -312,7 +312,7 @@ test_rotate_drag_unwraps (void)
   g_assert_cmpfloat (t.scale_x, ==, 1);
 
   /* Shift: multiples of 15°. */
-  t = ossa_rotate_drag_update (&d, 10 + 30 * cos (0.3), 20 + 30 * sin (0.3), TRUE);
+  t = ossa_rotate_drag_update (&d, 10 + 30 * cos (0.3), 20 + 30 * sin (0.3), G_PI / 12);
   g_assert_cmpfloat_with_epsilon (remainder (t.rotation, OSSA_PI / 12), 0, 1e-5);
 }
 
@@ -340,7 +340,7 @@ test_rotate_drag_mirrored_parent (void)
         {
           double a = start + step * (OSSA_TAU / 40);
           double wx = joint.x + 25 * cos (a), wy = joint.y + 25 * sin (a);
-          OssaTransform t = ossa_rotate_drag_update (&d, wx, wy, FALSE);
+          OssaTransform t = ossa_rotate_drag_update (&d, wx, wy, 0);
           OssaXform lm = ossa_xform_from_transform (&t);
           OssaXform m = ossa_xform_multiply (&parent, &lm);
           OssaVec2 now = ossa_xform_apply (&m, (OssaVec2) { 10, 0 });
@@ -413,16 +413,16 @@ test_scale_drag (void)
 
   /* The bone points up from the origin; press 50 up it. */
   ossa_scale_drag_begin (&d, &world, &local, 0, 50, 1);
-  t = ossa_scale_drag_update (&d, 0, 100, FALSE);
+  t = ossa_scale_drag_update (&d, 0, 100, 0);
   g_assert_cmpfloat_with_epsilon (t.scale_x, 2, 1e-6);
   g_assert_cmpfloat_with_epsilon (t.scale_y, 2, 1e-6);
-  t = ossa_scale_drag_update (&d, 0, 25, FALSE);
+  t = ossa_scale_drag_update (&d, 0, 25, 0);
   g_assert_cmpfloat_with_epsilon (t.scale_x, 0.5, 1e-6);
   /* Across by the press distance (to the bone's left, -x here): scale_y doubles. */
-  t = ossa_scale_drag_update (&d, -50, 50, FALSE);
+  t = ossa_scale_drag_update (&d, -50, 50, 0);
   g_assert_cmpfloat_with_epsilon (t.scale_x, 1, 1e-6);
   g_assert_cmpfloat_with_epsilon (t.scale_y, 4, 1e-6);
-  t = ossa_scale_drag_update (&d, 0.3, 61, TRUE);
+  t = ossa_scale_drag_update (&d, 0.3, 61, 0.1);
   g_assert_cmpfloat_with_epsilon (t.scale_x, 1.2, 1e-6);
 }
 
@@ -436,7 +436,7 @@ test_bone_from_points (void)
   OssaVec2 tip;
   float length;
 
-  g_assert_true (ossa_scene_bone_from_points (&parent, 10, 10, 30, -5, FALSE, &rest, &length));
+  g_assert_true (ossa_scene_bone_from_points (&parent, 10, 10, 30, -5, 0, &rest, &length));
   local = ossa_xform_from_transform (&rest);
   world = ossa_xform_multiply (&parent, &local);
   tip = ossa_xform_apply (&world, (OssaVec2) { length, 0 });
@@ -445,7 +445,7 @@ test_bone_from_points (void)
   g_assert_cmpfloat_with_epsilon (tip.x, 30, 1e-3);
   g_assert_cmpfloat_with_epsilon (tip.y, -5, 1e-3);
 
-  g_assert_true (ossa_scene_bone_from_points (NULL, 0, 0, 10, 1, TRUE, &rest, &length));
+  g_assert_true (ossa_scene_bone_from_points (NULL, 0, 0, 10, 1, G_PI / 12, &rest, &length));
   g_assert_cmpfloat (rest.rotation, ==, 0);
   g_assert_cmpfloat_with_epsilon (length, sqrt (101), 1e-5);
 }

@@ -56,7 +56,19 @@ collect_key_shortcuts (OssaWindow *window)
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window->map_editor));
   gboolean found = FALSE;
 
+  g_autoptr(GListModel) own = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
   add_key_shortcuts (keys, window->key_shortcuts);
+  /* The window's keys for both workspaces (Ctrl+I, Ctrl+E). */
+  for (guint i = 0; i < g_list_model_get_n_items (own); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (own, i);
+
+      if (GTK_IS_SHORTCUT_CONTROLLER (controller)
+          && g_strcmp0 (gtk_event_controller_get_name (GTK_EVENT_CONTROLLER (controller)),
+                        "ossa-window-shortcuts") == 0)
+        add_key_shortcuts (keys, GTK_SHORTCUT_CONTROLLER (controller));
+    }
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
       g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
@@ -209,7 +221,8 @@ test_window_actions (AppFixture    *f,
     "auto-key", "copy-keys", "paste-keys", "delete-keys", "key-interp", "key-spin",
     "onion-skin", "motion-path",
   };
-  static const char * const app_actions[] = { "new", "new-window", "quit", "about" };
+  static const char * const app_actions[] = { "new", "new-window", "quit", "about",
+                                              "preferences" };
   static const struct { const char *action; const char *accel; } app_expected[] = {
     { "app.new", "<Control>n" },
     { "win.open", "<Control>o" },
@@ -224,8 +237,8 @@ test_window_actions (AppFixture    *f,
     { "win.zoom-reset", "<Control>0" },
     { "win.mode('setup')", "<Control>1" },
     { "win.mode('animate')", "<Control>2" },
-    { "win.new-animation", "<Control><Alt>n" },
     { "win.show-help-overlay", "<Control>question" },
+    { "app.preferences", "<Control>comma" },
   };
   static const struct { const char *action; const char *accel; } window_expected[] = {
     { "win.tool::rotate", "r" },
@@ -247,6 +260,12 @@ test_window_actions (AppFixture    *f,
     { "win.paste-keys", "<Control>v" },
     { "win.select-all", "<Control>a" },
     { "win.select-none", "<Shift><Control>a" },
+    { "win.new-animation", "<Control><Alt>n" },
+    { "win.duplicate-animation", "<Control><Alt>d" },
+    { "win.rename-animation", "<Control><Alt>r" },
+    { "map.new", "<Control><Alt>n" },
+    { "map.remove", "<Control><Alt>d" },
+    { "map.resize", "<Control><Alt>r" },
   };
   g_autoptr(GHashTable) keys = NULL;
   g_autoptr(GHashTable) overlay = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -302,6 +321,150 @@ test_window_actions (AppFixture    *f,
   check.n_items = 0;
   check_menu (&check, gtk_application_get_menubar (GTK_APPLICATION (f->app)));
   g_assert_cmpuint (check.n_items, >=, 27);
+}
+
+/* ---- one key, one action ---- */
+
+/* A key as GTK names it ("<Control><Alt>n"), for each keyval trigger in trigger. */
+static void
+add_trigger (GHashTable         *by_key,
+             GtkShortcutTrigger *trigger,
+             const char         *action,
+             const char         *where)
+{
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    {
+      add_trigger (by_key, gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)),
+                   action, where);
+      add_trigger (by_key, gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)),
+                   action, where);
+      return;
+    }
+  if (GTK_IS_KEYVAL_TRIGGER (trigger))
+    {
+      guint keyval = gdk_keyval_to_lower (gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)));
+      g_autofree char *key =
+        gtk_accelerator_name (keyval, gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)));
+      GHashTable *actions = g_hash_table_lookup (by_key, key);
+
+      if (actions == NULL)
+        {
+          actions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+          g_hash_table_insert (by_key, g_strdup (key), actions);
+        }
+      g_hash_table_insert (actions, g_strdup (action), g_strdup (where));
+    }
+}
+
+/* The keys of every shortcut controller of ours (named actions of win., app. and
+ * map.) on widget and its mapped descendants: GTK runs one only while its
+ * widget is mapped (with the focus inside, for a local one). GTK's
+ * own controllers (widget classes' keys, the shortcut manager's and the
+ * application's lists, named "gtk-…") are left out; the application's
+ * accelerators are added by the caller. */
+static void
+collect_mapped_shortcuts (GtkWidget  *widget,
+                          GHashTable *by_key)
+{
+  g_autoptr(GListModel) controllers = NULL;
+
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  controllers = gtk_widget_observe_controllers (widget);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      const char *name;
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      name = gtk_event_controller_get_name (GTK_EVENT_CONTROLLER (controller));
+      if (name != NULL && g_str_has_prefix (name, "gtk-"))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          const char *action_name;
+          g_autofree char *detailed = NULL;
+
+          if (!GTK_IS_NAMED_ACTION (action))
+            continue;
+          action_name = gtk_named_action_get_action_name (GTK_NAMED_ACTION (action));
+          if (!g_str_has_prefix (action_name, "win.") && !g_str_has_prefix (action_name, "app.")
+              && !g_str_has_prefix (action_name, "map."))
+            continue;
+          detailed = g_action_print_detailed_name (action_name, gtk_shortcut_get_arguments (shortcut));
+          add_trigger (by_key, gtk_shortcut_get_trigger (shortcut), detailed,
+                       G_OBJECT_TYPE_NAME (widget));
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_mapped_shortcuts (child, by_key);
+}
+
+/* Keys bound to more than one action while workspace shows, one a line. */
+static char *
+shared_keys (AppFixture *f,
+             const char *workspace)
+{
+  g_autoptr(GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                        (GDestroyNotify) g_hash_table_unref);
+  g_auto(GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (f->app));
+  GString *shared = g_string_new (NULL);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_assert_true (activate (f, "workspace", g_variant_new_string (workspace)));
+  gui_test_flush (GTK_WIDGET (f->window));
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (f->app),
+                                                                    actions[i]);
+      g_autofree char *detailed = normalize_detailed (actions[i]);
+
+      for (guint j = 0; accels[j] != NULL; j++)
+        {
+          g_autoptr(GtkShortcutTrigger) trigger = gtk_shortcut_trigger_parse_string (accels[j]);
+
+          add_trigger (by_key, trigger, detailed, "application");
+        }
+    }
+  collect_mapped_shortcuts (GTK_WIDGET (f->window), by_key);
+
+  g_hash_table_iter_init (&iter, by_key);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_hash_table_size (value) > 1)
+      {
+        g_autofree gpointer *names = g_hash_table_get_keys_as_array (value, NULL);
+
+        g_string_append_printf (shared, "%s in the %s workspace:", (const char *) key, workspace);
+        for (guint i = 0; names[i] != NULL; i++)
+          g_string_append_printf (shared, " %s (%s)", (const char *) names[i],
+                                  (const char *) g_hash_table_lookup (value, names[i]));
+        g_string_append_c (shared, '\n');
+      }
+  return g_string_free (shared, FALSE);
+}
+
+/* No two actions share a key in the same workspace: Ctrl+Alt+N is a new
+ * animation in the skeleton workspace and a new map in the map workspace, each
+ * with its own keys, and the window's one-letter keys leave the map's alone. */
+static void
+test_no_shared_keys (AppFixture    *f,
+                     gconstpointer  data)
+{
+  g_autofree char *skeleton = NULL;
+  g_autofree char *map = NULL;
+
+  open_window_sized (f, 1280, 800);
+  skeleton = shared_keys (f, "skeleton");
+  map = shared_keys (f, "map");
+  if (skeleton[0] != '\0' || map[0] != '\0')
+    g_test_message ("%s%s", skeleton, map);
+  g_assert_cmpstr (skeleton, ==, "");
+  g_assert_cmpstr (map, ==, "");
 }
 
 /* ---- Edit menu ---- */
@@ -434,6 +597,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
 
   APP_TEST_ADD ("/ossa/window/actions", test_window_actions);
+  APP_TEST_ADD ("/ossa/window/no-shared-keys", test_no_shared_keys);
   APP_TEST_ADD ("/ossa/window/undo-menu", test_window_undo_menu);
   APP_TEST_ADD ("/ossa/window/delete", test_window_delete);
 

@@ -133,6 +133,105 @@ test_window_keys (AppFixture    *f,
 #endif
 }
 
+/* The visible GtkDialog transient for window, if any (the New Map dialog). */
+static GtkWindow *
+visible_dialog (GtkWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel))
+          && gtk_window_get_transient_for (toplevel) == window)
+        return toplevel;
+    }
+  return NULL;
+}
+
+/* One key, one action in each workspace, typed for real: Ctrl+Alt+N makes an
+ * animation in the skeleton workspace and opens the New Map dialog in the map
+ * workspace (nothing else in either), and R picks the map's rectangle there
+ * without touching the skeleton's tool. */
+static void
+test_workspace_keys (AppFixture    *f,
+                     gconstpointer  data)
+{
+#ifdef GDK_WINDOWING_X11
+  static const char *which[] = { "version", NULL };
+  g_autoptr(GFile) file = save_trio (f, "trio.ossa");
+  g_autofree char *xid = NULL;
+  g_autofree char *map_tool = NULL;
+  GtkWindow *dialog;
+  gsize n_animations;
+
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()) || !run_xdotool (which))
+    {
+      g_test_skip ("needs X11 and xdotool to type real keys");
+      return;
+    }
+  open_window (f);
+  g_assert_true (ossa_window_open_file (f->window, file, NULL));
+  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (
+                                  gtk_native_get_surface (GTK_NATIVE (f->window))));
+  {
+    const char *args[] = { "windowfocus", "--sync", xid, NULL };
+
+    g_assert_true (run_xdotool (args));
+  }
+
+  gtk_widget_grab_focus (GTK_WIDGET (f->window->canvas));
+  n_animations = doc_of (f)->n_animations;
+  type_key ("ctrl+alt+n");
+  g_assert_cmpuint (doc_of (f)->n_animations, ==, n_animations + 1);
+  g_assert_null (visible_dialog (GTK_WINDOW (f->window)));
+
+  g_assert_true (activate (f, "workspace", g_variant_new_string ("map")));
+  gui_test_flush (GTK_WIDGET (f->window));
+  /* No map yet, so no map view on show: the focus is not left on it, hidden,
+   * where it would take every key. */
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+
+    g_assert_true (focus == NULL || gtk_widget_get_mapped (focus));
+  }
+  n_animations = doc_of (f)->n_animations;
+  type_key ("ctrl+alt+n");
+  dialog = visible_dialog (GTK_WINDOW (f->window));
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (doc_of (f)->n_animations, ==, n_animations);
+  gtk_window_destroy (dialog);
+  gui_test_flush (GTK_WIDGET (f->window));
+
+  /* Where switching put the focus (the workspace's first control, as there is
+   * no map to show yet): R is the map's rectangle, not the skeleton's rotate. */
+  ossa_editor_set_tool (editor_of (f), OSSA_TOOL_SCALE);
+  g_action_group_change_action_state (ossa_map_editor_get_actions (f->window->map_editor), "tool",
+                                      g_variant_new_string ("brush"));
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (f->window)),
+                                         GTK_WIDGET (f->window->map_editor)));
+  type_key ("r");
+  g_assert_cmpint (ossa_editor_get_tool (editor_of (f)), ==, OSSA_TOOL_SCALE);
+  {
+    g_autoptr(GVariant) state =
+      g_action_group_get_action_state (ossa_map_editor_get_actions (f->window->map_editor), "tool");
+
+    map_tool = g_variant_dup_string (state, NULL);
+  }
+  g_assert_cmpstr (map_tool, ==, "rect");
+
+  /* Back in the skeleton workspace, R is the rotate tool again. */
+  g_assert_true (activate (f, "workspace", g_variant_new_string ("skeleton")));
+  gui_test_flush (GTK_WIDGET (f->window));
+  ossa_editor_set_tool (editor_of (f), OSSA_TOOL_SCALE);
+  type_key ("r");
+  g_assert_cmpint (ossa_editor_get_tool (editor_of (f)), ==, OSSA_TOOL_ROTATE);
+#else
+  g_test_skip ("needs X11 to type real keys");
+#endif
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -143,6 +242,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
 
   APP_TEST_ADD ("/ossa/window/keys", test_window_keys);
+  APP_TEST_ADD ("/ossa/window/keys/workspaces", test_workspace_keys);
 
   return g_test_run ();
 }

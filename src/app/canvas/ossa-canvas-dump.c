@@ -8,7 +8,8 @@
 #include "ossa-canvas-private.h"
 
 /* OSSA_VIEW_DUMP=FILE: after every frame the canvas writes what it shows (mode,
- * time, zoom, selection, each bone's joint and tip in window coordinates) as JSON,
+ * time, zoom, the onion skin's ghost poses, selection, each bone's joint and tip
+ * in window coordinates) as JSON,
  * for tests that drive the real program with a pointer. */
 
 static void
@@ -54,6 +55,8 @@ _ossa_canvas_write_view_dump (OssaCanvas *self)
   json_builder_add_double_value (builder, ossa_editor_get_time (self->editor));
   json_builder_set_member_name (builder, "zoom");
   json_builder_add_double_value (builder, self->camera.zoom);
+  json_builder_set_member_name (builder, "ghosts");
+  json_builder_add_int_value (builder, self->stats.n_ghosts);
   json_builder_set_member_name (builder, "selected");
   json_builder_begin_array (builder);
   for (gsize i = 0; i < n_selected; i++)

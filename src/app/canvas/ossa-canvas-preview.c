@@ -12,8 +12,6 @@
  * before and after the playhead, under the bones) and the primary bone's motion
  * path (over them). The geometry is ossa-preview.c's, the GL the segment layer's. */
 
-/* Ghosts: how many on each side of the playhead, onion-frames apart. */
-#define GHOSTS_EACH_SIDE 2
 #define PATH_WIDTH 2.0f
 #define PATH_SAMPLES_PER_FRAME 4
 #define PATH_SAMPLES_MAX 4000
@@ -42,19 +40,24 @@ preview_animation (OssaCanvas *self)
   return index >= 0 && (gsize) index < doc->n_animations ? &doc->animations[index] : NULL;
 }
 
-/* Ghosts of the pose onion-frames before (red) and after (green) the playhead,
- * fainter and narrower further away (ossa_preview_ghost_style), under the bones. */
+/* Ghosts of the pose onion-frames apart, onion-before of them before the playhead
+ * (in onion-past-color, red by default) and onion-after after it (in
+ * onion-future-color, green), fainter and narrower further away
+ * (ossa_preview_ghost_style), under the bones. */
 void
 _ossa_canvas_draw_onion_skin (OssaCanvas *self, float width, float height, float scale)
 {
   const OssaAnimation *anim = preview_animation (self);
   const OssaSkeleton *skel;
-  double times[2 * GHOSTS_EACH_SIDE];
+  int counts[2] = { self->onion_before, self->onion_after };
+  int most = MAX (counts[0], counts[1]);
+  double times[2 * OSSA_CANVAS_ONION_MAX];
   double fps, end;
   gsize n;
 
   g_array_set_size (self->ghosts, 0);
-  if (!self->onion_skin || anim == NULL)
+  self->stats.n_ghosts = 0;
+  if (!self->onion_skin || anim == NULL || most <= 0)
     return;
   skel = &ossa_editor_get_document (self->editor)->skeleton;
   n = skel->n_bones;
@@ -69,24 +72,30 @@ _ossa_canvas_draw_onion_skin (OssaCanvas *self, float width, float height, float
   fps = ossa_editor_get_frame_rate (self->editor);
   end = ossa_editor_get_end_time (self->editor);
   ossa_preview_ghost_times (ossa_editor_get_time (self->editor), self->onion_frames / fps,
-                            GHOSTS_EACH_SIDE, end, anim->loop, times);
+                            most, end, anim->loop, times);
   /* Farthest first, so the nearer ghosts lie on top. */
-  for (int k = GHOSTS_EACH_SIDE - 1; k >= 0; k--)
+  for (int k = most - 1; k >= 0; k--)
     for (int side = 0; side < 2; side++)
       {
-        double t = times[side * GHOSTS_EACH_SIDE + k];
+        const GdkRGBA *rgb = side == 0 ? &self->onion_past : &self->onion_future;
+        double t = times[side * most + k];
         guint8 color[4];
         float ghost_width;
         guint at = self->ghosts->len;
 
-        if (isnan (t))
+        if (k >= counts[side] || isnan (t))
           continue;
         ossa_animation_sample_pose (anim, skel, (float) t, self->ghost_local);
         ossa_pose_compute_world (skel, self->ghost_local, self->ghost_world);
         g_array_set_size (self->ghosts, at + (guint) n);
-        ossa_preview_ghost_style (side, k, GHOSTS_EACH_SIDE, color, &ghost_width);
+        ossa_preview_ghost_style (side, k, counts[side], color, &ghost_width);
+        /* The colour chosen; the fading with distance stays the style's. */
+        color[0] = (guint8) lrintf (CLAMP (rgb->red, 0.0f, 1.0f) * 255.0f);
+        color[1] = (guint8) lrintf (CLAMP (rgb->green, 0.0f, 1.0f) * 255.0f);
+        color[2] = (guint8) lrintf (CLAMP (rgb->blue, 0.0f, 1.0f) * 255.0f);
         ossa_preview_pose_segments (skel, self->ghost_world, color, ghost_width,
                                     &g_array_index (self->ghosts, OssaSegment, at));
+        self->stats.n_ghosts++;
       }
   draw_segments (self, self->ghosts, width, height, scale);
 }

@@ -33,6 +33,7 @@ typedef struct
   gint64  prepare_us;   /* of which the pose and the per-bone arrays, microseconds */
   gint64  render_us;    /* CPU time of the last render (GL calls return before the
                          * GPU, or Mesa's threads, finish), microseconds */
+  guint   n_ghosts;     /* onion skin poses drawn by the last frame */
 } OssaCanvasStats;
 
 typedef enum
@@ -152,6 +153,8 @@ struct _OssaCanvas
    * drawn under the bones and over them (ossa-canvas-preview.c). */
   gboolean          onion_skin;
   int               onion_frames;
+  int               onion_before, onion_after;   /* ghosts on each side */
+  GdkRGBA           onion_past, onion_future;    /* their colours, alpha ignored */
   gboolean          show_motion_path;
   GArray           *ghosts;        /* OssaSegment */
   GArray           *path;          /* OssaSegment, cached until the keys change */
@@ -161,6 +164,10 @@ struct _OssaCanvas
   gsize             ghost_capacity;
   OssaSegmentLayer  segment_layer;
   gboolean          space_panned;  /* Space was held for a pan, not tapped to play */
+
+  /* Shift while dragging (Preferences ▸ Snapping): degrees, and a scale step. */
+  double            snap_rotation_step;
+  double            snap_scale_step;
 };
 
 /* The properties, for the files that notify them. */
@@ -175,6 +182,12 @@ enum
   PROP_ONION_SKIN,
   PROP_ONION_FRAMES,
   PROP_SHOW_MOTION_PATH,
+  PROP_ONION_BEFORE,
+  PROP_ONION_AFTER,
+  PROP_ONION_PAST_COLOR,
+  PROP_ONION_FUTURE_COLOR,
+  PROP_SNAP_ROTATION_STEP,
+  PROP_SNAP_SCALE_STEP,
   N_PROPS
 };
 

@@ -25,6 +25,13 @@ has_snap (GdkModifierType state)
   return (state & GDK_SHIFT_MASK) != 0;
 }
 
+/* The rotation snapping step (Preferences ▸ Snapping), in radians. */
+static double
+rotation_step (OssaCanvas *self)
+{
+  return self->snap_rotation_step * G_PI / 180.0;
+}
+
 static void
 report_edit_error (OssaCanvas *self, GError *error)
 {
@@ -68,7 +75,8 @@ update_create (OssaCanvas *self, double wx, double wy, GdkModifierType state)
   float length;
 
   if (!ossa_scene_bone_from_points (parent_world, self->create_joint_x, self->create_joint_y,
-                                    wx, wy, has_snap (state), &rest, &length))
+                                    wx, wy, has_snap (state) ? rotation_step (self) : 0, &rest,
+                                    &length))
     return;
   if (self->created < 0)
     {
@@ -292,7 +300,8 @@ _ossa_canvas_drag_update (OssaCanvas *self, double x, double y, GdkModifierType 
       switch (self->apply)
         {
         case APPLY_ROTATE:
-          local = ossa_rotate_drag_update (&self->tool.rotate, wx, wy, has_snap (state));
+          local = ossa_rotate_drag_update (&self->tool.rotate, wx, wy,
+                                           has_snap (state) ? rotation_step (self) : 0);
           break;
         case APPLY_TRANSLATE:
           local = ossa_translate_drag_update (&self->tool.translate, wx, wy,
@@ -300,7 +309,8 @@ _ossa_canvas_drag_update (OssaCanvas *self, double x, double y, GdkModifierType 
                                                 ? ossa_camera_grid_step (&self->camera) : 0);
           break;
         case APPLY_SCALE:
-          local = ossa_scale_drag_update (&self->tool.scale, wx, wy, has_snap (state));
+          local = ossa_scale_drag_update (&self->tool.scale, wx, wy,
+                                          has_snap (state) ? self->snap_scale_step : 0);
           break;
         case APPLY_NONE:
         default:

@@ -368,6 +368,24 @@ ossa_canvas_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_SHOW_MOTION_PATH:
       g_value_set_boolean (value, self->show_motion_path);
       break;
+    case PROP_ONION_BEFORE:
+      g_value_set_int (value, self->onion_before);
+      break;
+    case PROP_ONION_AFTER:
+      g_value_set_int (value, self->onion_after);
+      break;
+    case PROP_ONION_PAST_COLOR:
+      g_value_set_boxed (value, &self->onion_past);
+      break;
+    case PROP_ONION_FUTURE_COLOR:
+      g_value_set_boxed (value, &self->onion_future);
+      break;
+    case PROP_SNAP_ROTATION_STEP:
+      g_value_set_double (value, self->snap_rotation_step);
+      break;
+    case PROP_SNAP_SCALE_STEP:
+      g_value_set_double (value, self->snap_scale_step);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -413,6 +431,42 @@ ossa_canvas_set_property (GObject *object, guint prop_id, const GValue *value,
           gtk_gl_area_queue_render (GTK_GL_AREA (self));
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+    case PROP_ONION_BEFORE:
+    case PROP_ONION_AFTER:
+      {
+        int *count = prop_id == PROP_ONION_BEFORE ? &self->onion_before : &self->onion_after;
+
+        if (*count != g_value_get_int (value))
+          {
+            *count = g_value_get_int (value);
+            gtk_gl_area_queue_render (GTK_GL_AREA (self));
+            g_object_notify_by_pspec (object, pspec);
+          }
+      }
+      break;
+    case PROP_ONION_PAST_COLOR:
+    case PROP_ONION_FUTURE_COLOR:
+      {
+        GdkRGBA *color = prop_id == PROP_ONION_PAST_COLOR ? &self->onion_past
+                                                          : &self->onion_future;
+        const GdkRGBA *given = g_value_get_boxed (value);
+
+        if (given != NULL && !gdk_rgba_equal (color, given))
+          {
+            *color = *given;
+            gtk_gl_area_queue_render (GTK_GL_AREA (self));
+            g_object_notify_by_pspec (object, pspec);
+          }
+      }
+      break;
+    case PROP_SNAP_ROTATION_STEP:
+      self->snap_rotation_step = g_value_get_double (value);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_SNAP_SCALE_STEP:
+      self->snap_scale_step = g_value_get_double (value);
+      g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -474,6 +528,18 @@ ossa_canvas_class_init (OssaCanvasClass *klass)
   properties[PROP_ONION_FRAMES] = g_param_spec_int ("onion-frames", NULL, NULL, 1, 30, 3, rw);
   properties[PROP_SHOW_MOTION_PATH] = g_param_spec_boolean ("show-motion-path", NULL, NULL,
                                                             FALSE, rw);
+  properties[PROP_ONION_BEFORE] = g_param_spec_int ("onion-before", NULL, NULL, 0,
+                                                    OSSA_CANVAS_ONION_MAX, 2, rw);
+  properties[PROP_ONION_AFTER] = g_param_spec_int ("onion-after", NULL, NULL, 0,
+                                                   OSSA_CANVAS_ONION_MAX, 2, rw);
+  properties[PROP_ONION_PAST_COLOR] = g_param_spec_boxed ("onion-past-color", NULL, NULL,
+                                                          GDK_TYPE_RGBA, rw);
+  properties[PROP_ONION_FUTURE_COLOR] = g_param_spec_boxed ("onion-future-color", NULL, NULL,
+                                                            GDK_TYPE_RGBA, rw);
+  properties[PROP_SNAP_ROTATION_STEP] = g_param_spec_double ("snap-rotation-step", NULL, NULL,
+                                                             1, 90, 15, rw);
+  properties[PROP_SNAP_SCALE_STEP] = g_param_spec_double ("snap-scale-step", NULL, NULL,
+                                                          0.01, 1, 0.1, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   _ossa_canvas_class_init_actions (widget_class);
@@ -496,6 +562,12 @@ ossa_canvas_init (OssaCanvas *self)
   self->instances_stale = TRUE;
   self->show_meshes = TRUE;
   self->onion_frames = 3;
+  self->onion_before = 2;
+  self->onion_after = 2;
+  self->onion_past = (GdkRGBA) { 1.0f, 84 / 255.0f, 72 / 255.0f, 1.0f };
+  self->onion_future = (GdkRGBA) { 72 / 255.0f, 226 / 255.0f, 120 / 255.0f, 1.0f };
+  self->snap_rotation_step = 15;
+  self->snap_scale_step = 0.1;
   self->ghosts = g_array_new (FALSE, FALSE, sizeof (OssaSegment));
   self->path = g_array_new (FALSE, FALSE, sizeof (OssaSegment));
   self->path_stale = TRUE;

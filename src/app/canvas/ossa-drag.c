@@ -4,7 +4,6 @@
 #include <math.h>
 #include <stddef.h>
 
-#define SNAP_ANGLE (OSSA_PI / 12.0)  /* 15° */
 
 void
 ossa_angle_follow_begin (OssaAngleFollow *f, double angle)
@@ -88,7 +87,7 @@ ossa_rotate_drag_begin (OssaRotateDrag *d, const OssaXform *parent_world,
 }
 
 OssaTransform
-ossa_rotate_drag_update (OssaRotateDrag *d, double wx, double wy, bool snap)
+ossa_rotate_drag_update (OssaRotateDrag *d, double wx, double wy, double snap)
 {
   OssaTransform t = d->start;
   double px, py, turned = 0;
@@ -110,8 +109,7 @@ ossa_rotate_drag_update (OssaRotateDrag *d, double wx, double wy, bool snap)
   else if (d->following)
     turned = d->follow.total;
   t.rotation = (float) (d->start.rotation + turned);
-  if (snap)
-    t.rotation = (float) snap_to (t.rotation, SNAP_ANGLE);
+  t.rotation = (float) snap_to (t.rotation, snap);
   return t;
 }
 
@@ -182,7 +180,7 @@ ossa_scale_drag_begin (OssaScaleDrag *d, const OssaXform *world, const OssaTrans
 }
 
 OssaTransform
-ossa_scale_drag_update (OssaScaleDrag *d, double wx, double wy, bool snap)
+ossa_scale_drag_update (OssaScaleDrag *d, double wx, double wy, double snap)
 {
   OssaTransform t = d->start;
   double qx = wx - d->joint_x, qy = wy - d->joint_y;
@@ -192,11 +190,8 @@ ossa_scale_drag_update (OssaScaleDrag *d, double wx, double wy, bool snap)
   double fy = 1.0 + (across - d->across0) / d->reference;
   double sx = d->start.scale_x * fx, sy = d->start.scale_y * fy;
 
-  if (snap)
-    {
-      sx = snap_to (sx, 0.1);
-      sy = snap_to (sy, 0.1);
-    }
+  sx = snap_to (sx, snap);
+  sy = snap_to (sy, snap);
   t.scale_x = (float) sx;
   t.scale_y = (float) sy;
   return t;
@@ -204,7 +199,7 @@ ossa_scale_drag_update (OssaScaleDrag *d, double wx, double wy, bool snap)
 
 bool
 ossa_scene_bone_from_points (const OssaXform *parent_world, double jx, double jy, double tx,
-                             double ty, bool snap, OssaTransform *rest, float *length)
+                             double ty, double snap, OssaTransform *rest, float *length)
 {
   double inv[6], ljx, ljy, ltx, lty, rotation;
 
@@ -213,8 +208,7 @@ ossa_scene_bone_from_points (const OssaXform *parent_world, double jx, double jy
   apply_inverse (inv, jx, jy, &ljx, &ljy);
   apply_inverse (inv, tx, ty, &ltx, &lty);
   rotation = atan2 (lty - ljy, ltx - ljx);
-  if (snap)
-    rotation = snap_to (rotation, SNAP_ANGLE);
+  rotation = snap_to (rotation, snap);
   *rest = ossa_transform_identity ();
   rest->x = (float) ljx;
   rest->y = (float) ljy;

@@ -46,8 +46,8 @@ bool          ossa_rotate_drag_begin  (OssaRotateDrag *d, const OssaXform *paren
                                        double min_radius);
 /* The bone turns about its joint by as much as the pointer turned about it, seen
  * in the parent's space (so a mirrored or non-uniformly scaled parent is handled
- * exactly). snap: the rotation goes to a multiple of 15°. */
-OssaTransform ossa_rotate_drag_update (OssaRotateDrag *d, double wx, double wy, bool snap);
+ * exactly). snap > 0 puts the rotation on a multiple of snap (radians). */
+OssaTransform ossa_rotate_drag_update (OssaRotateDrag *d, double wx, double wy, double snap);
 
 typedef struct
 {
@@ -80,15 +80,16 @@ void          ossa_scale_drag_begin  (OssaScaleDrag *d, const OssaXform *world,
                                       const OssaTransform *local, double wx, double wy,
                                       double min_reference);
 /* scale_x follows the ratio of distances from the joint along the bone; moving
- * across the bone by the press distance changes scale_y by 1. snap: to 0.1. */
-OssaTransform ossa_scale_drag_update (OssaScaleDrag *d, double wx, double wy, bool snap);
+ * across the bone by the press distance changes scale_y by 1. snap > 0 puts both
+ * on a multiple of snap. */
+OssaTransform ossa_scale_drag_update (OssaScaleDrag *d, double wx, double wy, double snap);
 
 /* The rest transform (scale 1) and length of a bone under parent_world (NULL for a
- * root) whose joint is at world (jx, jy) and tip at (tx, ty). snap: the rotation to
- * 15°. False when the parent is singular. */
+ * root) whose joint is at world (jx, jy) and tip at (tx, ty). snap > 0 puts the
+ * rotation on a multiple of snap (radians). False when the parent is singular. */
 bool          ossa_scene_bone_from_points (const OssaXform *parent_world,
                                            double jx, double jy, double tx, double ty,
-                                           bool snap, OssaTransform *rest, float *length);
+                                           double snap, OssaTransform *rest, float *length);
 
 #ifdef __cplusplus
 }

@@ -258,8 +258,11 @@ static const GActionEntry map_actions[] = {
   { "fit", view_activated, NULL, NULL, NULL, { 0 } },
 };
 
-/* Keys that also type text: bound on the workspace in the bubble phase, so a
- * focused entry keeps them (as the window does for the skeleton's tools). */
+/* The workspace's keys: in the bubble phase, so a focused entry keeps the ones
+ * that type text, and on the workspace, so that they never act while it is
+ * hidden (the skeleton workspace binds its own the same way,
+ * ossa-window-actions.c: Ctrl+Alt+N is a new map here and a new animation
+ * there). */
 static const struct
 {
   const char *trigger;
@@ -289,6 +292,11 @@ static const struct
   { "4", "map.connect", "4" },
   { "v", "map.step-mode", NULL },
   { "<Shift>c", "map.clear-agents", NULL },
+  { "<Control><Alt>n", "map.new", NULL },
+  { "<Control><Alt>o", "map.open", NULL },
+  { "<Control><Alt>s", "map.save-as", NULL },
+  { "<Control><Alt>r", "map.resize", NULL },
+  { "<Control><Alt>d", "map.remove", NULL },
 };
 
 void
@@ -318,6 +326,7 @@ _ossa_map_editor_init_actions (OssaMapEditor *self)
   gtk_widget_insert_action_group (GTK_WIDGET (self), "map", G_ACTION_GROUP (self->actions));
 
   keys = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_name (keys, "ossa-map-shortcuts");
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
   for (guint i = 0; i < G_N_ELEMENTS (key_shortcuts); i++)
     {

@@ -135,6 +135,129 @@ export_response_cb (GtkNativeDialog *native,
     }
 }
 
+/* The suggested name follows the animation chosen: "walk.smd" while the choice
+ * says walk, "run.smd" once it says run, until the person types a name of their
+ * own. GtkFileChooser has no signal for a choice, so this watches the drop-down
+ * of GTK's own chooser (the one GtkFileChooserNative shows without a portal; a
+ * portal's dialog keeps its own name). */
+typedef struct
+{
+  GtkFileChooser  *chooser;       /* the dialog shown, not a reference */
+  char           **names;         /* the name suggested for each item of the choice */
+  char            *suggested;     /* the name this last suggested */
+} NameFollower;
+
+static void
+name_follower_free (gpointer data)
+{
+  NameFollower *follower = data;
+
+  g_strfreev (follower->names);
+  g_free (follower->suggested);
+  g_free (follower);
+}
+
+static char *
+dup_suggested_name (const char *animation)
+{
+  char *name = g_strconcat (animation, ".smd", NULL);
+
+  return g_strdelimit (name, "/\\", '_');
+}
+
+static void
+choice_selected_cb (GtkDropDown  *dropdown,
+                    GParamSpec   *pspec,
+                    NameFollower *follower)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+  g_autofree char *current = gtk_file_chooser_get_current_name (follower->chooser);
+
+  /* A name the person typed stays theirs. */
+  if (selected >= g_strv_length (follower->names)
+      || g_strcmp0 (current, follower->suggested) != 0)
+    return;
+  g_free (follower->suggested);
+  follower->suggested = g_strdup (follower->names[selected]);
+  gtk_file_chooser_set_current_name (follower->chooser, follower->suggested);
+}
+
+/* The drop-down under root whose items are labels, in that order. */
+static GtkDropDown *
+find_choice_dropdown (GtkWidget *root,
+                      GPtrArray *labels)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkDropDown *found;
+
+      if (GTK_IS_DROP_DOWN (child))
+        {
+          GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (child));
+          gboolean same = GTK_IS_STRING_LIST (model)
+                          && g_list_model_get_n_items (model) + 1 == labels->len;
+
+          for (guint i = 0; same && i + 1 < labels->len; i++)
+            same = g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i),
+                              g_ptr_array_index (labels, i)) == 0;
+          if (same)
+            return GTK_DROP_DOWN (child);
+        }
+      found = find_choice_dropdown (child, labels);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* GTK's own chooser that a native chooser shows for parent, once shown; NULL
+ * when a portal shows one of its own. */
+static GtkFileChooser *
+find_shown_chooser (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (toplevel)
+          && gtk_window_get_transient_for (toplevel) == parent
+          && gtk_widget_get_visible (GTK_WIDGET (toplevel))
+          && g_object_get_data (G_OBJECT (toplevel), "ossa-export-follower") == NULL)
+        return GTK_FILE_CHOOSER (toplevel);
+    }
+  return NULL;
+}
+
+/* labels: the choice's items, NULL-terminated; suggested: the name shown now. */
+static void
+follow_choice (GtkWindow  *parent,
+               GPtrArray  *labels,
+               const char *suggested)
+{
+  GtkFileChooser *chooser = find_shown_chooser (parent);
+  NameFollower *follower;
+  GtkDropDown *dropdown;
+
+  if (chooser == NULL)
+    return;
+  dropdown = find_choice_dropdown (GTK_WIDGET (chooser), labels);
+  if (dropdown == NULL)
+    return;
+  follower = g_new0 (NameFollower, 1);
+  follower->chooser = chooser;
+  follower->names = g_new0 (char *, labels->len);
+  for (guint i = 0; i + 1 < labels->len; i++)
+    follower->names[i] = dup_suggested_name (g_ptr_array_index (labels, i));
+  follower->suggested = g_strdup (suggested);
+  /* It goes with the dialog. */
+  g_object_set_data_full (G_OBJECT (chooser), "ossa-export-follower", follower,
+                          name_follower_free);
+  g_signal_connect (dropdown, "notify::selected", G_CALLBACK (choice_selected_cb), follower);
+}
+
 static void
 export_cancelled_cb (GCancellable    *cancellable,
                      GtkNativeDialog *native)
@@ -218,8 +341,7 @@ ossa_smd_export_start (GtkWindow    *parent,
       if (folder != NULL)
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
     }
-  suggested = g_strconcat (doc->animations[animation].name, ".smd", NULL);
-  g_strdelimit (suggested, "/\\", '_');
+  suggested = dup_suggested_name (doc->animations[animation].name);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested);
 
   /* The handler owns the chooser until it answers. */
@@ -230,4 +352,5 @@ ossa_smd_export_start (GtkWindow    *parent,
     g_signal_connect_object (cancellable, "cancelled", G_CALLBACK (export_cancelled_cb),
                              native, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  follow_choice (parent, labels, suggested);
 }

@@ -142,7 +142,7 @@ _ossa_timeline_view_motion (OssaTimelineView *self, double x, double y, GdkModif
       break;
     case OSSA_TIMELINE_DRAG_KEYS:
       self->move_delta = (x - self->press_x) / self->pps;
-      self->move_snap = !(state & GDK_SHIFT_MASK);
+      self->move_snap = self->snap_keys != ((state & GDK_SHIFT_MASK) != 0);
       if (self->move_snap)
         /* Keys on frames stay on frames: the drag moves by whole frames. */
         self->move_delta = _ossa_timeline_view_snap_to_frame (self, self->move_delta);

@@ -138,6 +138,7 @@ struct _OssaTimelineView
   gboolean           press_was_selected;
   double             move_delta;    /* seconds, while keys are dragged */
   gboolean           move_snap;
+  gboolean           snap_keys;     /* moved keys land on frames (Shift: the other) */
   double             pan_value;
   double             pan_vvalue;
   double             pan_dx, pan_dy; /* the middle-button pan so far, pixels */

@@ -456,6 +456,7 @@ ossa_timeline_view_init (OssaTimelineView *self)
   const char *dump = g_getenv ("OSSA_TIMELINE_DUMP");
 
   self->pps = PPS_DEFAULT;
+  self->snap_keys = TRUE;
   self->rows = g_array_new (FALSE, FALSE, sizeof (OssaTimelineRow));
   self->rows_stale = TRUE;
   self->tracks_stale = TRUE;

@@ -9,6 +9,7 @@
 
 #include "ossa-gerror.h"
 #include "ossa-timeline-private.h"
+#include "ossa-timeline-view-private.h"
 #include "ossa-cached-bin.h"
 
 /* The panel keeps its header in step with the editor: the list of animations and
@@ -50,6 +51,7 @@ enum
   PROP_0,
   PROP_EDITOR,
   PROP_ONION_FRAMES,
+  PROP_SNAP_KEYS_TO_FRAMES,
   N_PROPS
 };
 
@@ -382,6 +384,9 @@ ossa_timeline_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_ONION_FRAMES:
       g_value_set_int (value, gtk_spin_button_get_value_as_int (self->onion_spin));
       break;
+    case PROP_SNAP_KEYS_TO_FRAMES:
+      g_value_set_boolean (value, self->view->snap_keys);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -401,6 +406,13 @@ ossa_timeline_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_ONION_FRAMES:
       gtk_spin_button_set_value (self->onion_spin, g_value_get_int (value));
       break;
+    case PROP_SNAP_KEYS_TO_FRAMES:
+      if (self->view->snap_keys != g_value_get_boolean (value))
+        {
+          self->view->snap_keys = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -419,6 +431,8 @@ ossa_timeline_class_init (OssaTimelineClass *klass)
 
   properties[PROP_EDITOR] = g_param_spec_object ("editor", NULL, NULL, OSSA_TYPE_EDITOR, rw);
   properties[PROP_ONION_FRAMES] = g_param_spec_int ("onion-frames", NULL, NULL, 1, 30, 3, rw);
+  properties[PROP_SNAP_KEYS_TO_FRAMES] = g_param_spec_boolean ("snap-keys-to-frames", NULL, NULL,
+                                                               TRUE, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (OSSA_TYPE_CACHED_BIN);

@@ -16,7 +16,8 @@ G_BEGIN_DECLS
  * zoom to fit).
  *
  * Properties: "editor"; "onion-frames" (how many frames apart the onion skin's
- * ghosts are, bound to the canvas by the window). */
+ * ghosts are, bound to the canvas by the window); "snap-keys-to-frames" (keys
+ * dragged land on whole frames, Shift doing the other; default on). */
 #define OSSA_TYPE_TIMELINE (ossa_timeline_get_type ())
 
 G_DECLARE_FINAL_TYPE (OssaTimeline, ossa_timeline, OSSA, TIMELINE, GtkWidget)

@@ -15,26 +15,39 @@
  * GTK 4 handles application accelerators in the capture phase, before the focus
  * widget sees the key: an accelerator "r" would switch tools on every "r" typed
  * into an inspector field or the rename entry. Keys that also type or edit text
- * are therefore bound here, in a shortcut controller on the window in the bubble
- * phase: it sees a key only after the focused widget let it through, so a text
- * field keeps its letters, Delete, Home, Ctrl+A and Escape, while the same keys
- * act on the document everywhere else (canvas, hierarchy, buttons). menus.ui and
- * help-overlay.ui show these keys with their "accel" / "accelerator" attributes,
- * since GTK only knows the application's accelerators by itself. */
-static const struct
+ * are therefore bound here, in shortcut controllers in the bubble phase: they see
+ * a key only after the focused widget let it through, so a text field keeps its
+ * letters, Delete, Home, Ctrl+A and Escape, while the same keys act on the
+ * document everywhere else (canvas, hierarchy, buttons).
+ *
+ * The skeleton workspace's keys (key_shortcuts) are bound on that workspace's
+ * page, so that they act while the focus is in it (switching workspaces puts
+ * the focus there) and never in the map workspace, which binds its own on its
+ * page the same way (ossa-map-editor-actions.c): one key does one thing in
+ * each workspace, Ctrl+Alt+N a new animation here and a new map there. They
+ * run before the window's own keys (GtkWindow moves the focus with the arrow
+ * keys). The keys of window_shortcuts act in both. menus.ui and help-overlay.ui show these keys
+ * with their "accel" / "accelerator" attributes, since GTK only knows the
+ * application's accelerators by itself. */
+typedef struct
 {
   const char *trigger;
   const char *action;
   const char *target;   /* GVariant text, or NULL */
-} key_shortcuts[] = {
+} KeyShortcut;
+
+static const KeyShortcut window_shortcuts[] = {
+  { "<Control>i", "win.import-smd", NULL },
+  { "<Control>e", "win.export-smd", NULL },
+};
+
+static const KeyShortcut key_shortcuts[] = {
   { "r", "win.tool", "'rotate'" },
   { "t", "win.tool", "'translate'" },
   { "s", "win.tool", "'scale'" },
   { "c", "win.tool", "'create'" },
   { "n", "win.show-names", NULL },
   { "m", "win.show-meshes", NULL },
-  { "<Control>i", "win.import-smd", NULL },
-  { "<Control>e", "win.export-smd", NULL },
   { "Delete|KP_Delete", "win.delete", NULL },
   { "F2", "win.rename", NULL },
   { "f", "win.fit", NULL },
@@ -66,6 +79,10 @@ static const struct
   { "<Alt>n", "win.key-spin", "'numeric'" },
   { "<Control>a", "win.select-all", NULL },
   { "<Control><Shift>a|Escape", "win.select-none", NULL },
+  { "<Control><Alt>n", "win.new-animation", NULL },
+  { "<Control><Alt>d", "win.duplicate-animation", NULL },
+  { "<Control><Alt>r", "win.rename-animation", NULL },
+  { "<Control><Shift>Delete|<Control><Shift>KP_Delete", "win.delete-animation", NULL },
 };
 
 static const struct
@@ -405,7 +422,15 @@ workspace_changed_cb (OssaWindow *self)
                      : GTK_WIDGET (self->canvas);
 
   g_simple_action_set_state (lookup (self, "workspace"), g_variant_new_string (name));
-  gtk_widget_grab_focus (focus);
+  /* The map view is hidden while the document has no map: focused, it would
+   * swallow every key. The workspace's first control, or none, then. */
+  if (!gtk_widget_get_mapped (focus) || !gtk_widget_grab_focus (focus))
+    {
+      GtkWidget *page = gtk_stack_get_visible_child (self->workspace_stack);
+
+      if (page == NULL || !gtk_widget_child_focus (page, GTK_DIR_TAB_FORWARD))
+        gtk_root_set_focus (GTK_ROOT (self), NULL);
+    }
 }
 
 /* Timeline ---------------------------------------------------------------------- */
@@ -700,21 +725,23 @@ static const GActionEntry win_actions[] = {
 };
 
 static GtkShortcutController *
-make_key_shortcuts (void)
+make_key_shortcuts (const char        *name,
+                    const KeyShortcut *shortcuts,
+                    guint              n_shortcuts)
 {
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
-  gtk_event_controller_set_name (controller, "ossa-key-shortcuts");
+  gtk_event_controller_set_name (controller, name);
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_BUBBLE);
-  for (guint i = 0; i < G_N_ELEMENTS (key_shortcuts); i++)
+  for (guint i = 0; i < n_shortcuts; i++)
     {
-      GtkShortcutTrigger *trigger = gtk_shortcut_trigger_parse_string (key_shortcuts[i].trigger);
-      GtkShortcutAction *action = gtk_named_action_new (key_shortcuts[i].action);
+      GtkShortcutTrigger *trigger = gtk_shortcut_trigger_parse_string (shortcuts[i].trigger);
+      GtkShortcutAction *action = gtk_named_action_new (shortcuts[i].action);
       GtkShortcut *shortcut = gtk_shortcut_new (trigger, action);
 
       g_assert (trigger != NULL);
-      if (key_shortcuts[i].target != NULL)
-        gtk_shortcut_set_arguments (shortcut, g_variant_parse (NULL, key_shortcuts[i].target,
+      if (shortcuts[i].target != NULL)
+        gtk_shortcut_set_arguments (shortcut, g_variant_parse (NULL, shortcuts[i].target,
                                                                NULL, NULL, NULL));
       gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
     }
@@ -734,8 +761,15 @@ _ossa_window_actions_init (OssaWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
                                    G_N_ELEMENTS (win_actions), self);
 
-  self->key_shortcuts = make_key_shortcuts ();
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->key_shortcuts));
+  gtk_widget_add_controller (GTK_WIDGET (self),
+                             GTK_EVENT_CONTROLLER (make_key_shortcuts ("ossa-window-shortcuts",
+                                                                       window_shortcuts,
+                                                                       G_N_ELEMENTS (window_shortcuts))));
+  /* On the skeleton workspace's page: only while that workspace shows. */
+  self->key_shortcuts = make_key_shortcuts ("ossa-key-shortcuts", key_shortcuts,
+                                            G_N_ELEMENTS (key_shortcuts));
+  gtk_widget_add_controller (gtk_stack_get_child_by_name (self->workspace_stack, "skeleton"),
+                             GTK_EVENT_CONTROLLER (self->key_shortcuts));
 
   g_signal_connect_object (self->editor, "notify::tool",
                            G_CALLBACK (tool_changed_cb), self, G_CONNECT_SWAPPED);

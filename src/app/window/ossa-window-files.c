@@ -481,6 +481,9 @@ _ossa_window_import_smd (OssaWindow *self)
       return;
     }
   ossa_smd_import_dialog_run (GTK_WINDOW (self), self->cancellable, import_dialog_done_cb, NULL);
+  open = ossa_smd_import_dialog_find (GTK_WINDOW (self));
+  if (open != NULL)
+    _ossa_window_import_defaults (self, open);
 }
 
 

@@ -6,6 +6,7 @@
 #include "ossa-hierarchy.h"
 #include "ossa-inspector.h"
 #include "ossa-map-editor.h"
+#include "ossa-smd-import-dialog.h"
 #include "ossa-key-inspector.h"
 #include "ossa-timeline.h"
 #include "ossa-window.h"
@@ -15,8 +16,9 @@ G_BEGIN_DECLS
 /* The instance struct of OssaWindow and the functions its files share:
  * ossa-window.c (the GObject: layout, title, status bar, settings),
  * ossa-window-files.c (open, save, the unsaved-changes question, close, SMD
- * import, the sample), ossa-window-start.c (the start page of an empty window)
- * and ossa-window-actions.c (the win.* actions and their keys). Tests
+ * import, the sample), ossa-window-start.c (the start page of an empty window),
+ * ossa-window-settings.c (what Preferences sets, applied to this window) and
+ * ossa-window-actions.c (the win.* actions and their keys). Tests
  * read the template children. The window owns everything here but the
  * template children, which its template owns. */
 struct _OssaWindow
@@ -51,8 +53,9 @@ struct _OssaWindow
   GCancellable          *cancellable;
   GSettings             *settings;             /* the application's, or NULL */
 
-  /* The window's own shortcuts for keys that also type text (see
-   * ossa-window-actions.c). */
+  /* The skeleton workspace's shortcuts, for keys that also type text and keys
+   * that mean something else in the map workspace (see ossa-window-actions.c);
+   * on the workspace's page. */
   GtkShortcutController *key_shortcuts;
 
   guint                  asking : 1;           /* an unsaved-changes question is open */
@@ -80,6 +83,13 @@ void _ossa_window_open_sample       (OssaWindow *self);
 
 /* ossa-window-start.c: the start page over an empty window's canvas. */
 void _ossa_window_start_init        (OssaWindow *self);
+
+/* ossa-window-settings.c: the preferences (onion skin, snapping, auto-key) bound
+ * to the canvas, the timeline and the editor, at once and whenever they change;
+ * the SMD import's defaults put into a new Import SMD dialog. */
+void _ossa_window_bind_preferences  (OssaWindow          *self);
+void _ossa_window_import_defaults   (OssaWindow          *self,
+                                     OssaSmdImportDialog *dialog);
 
 /* ossa-window-spin.c: the bar over the canvas for the editor's spin notice, and
  * its win.turn-dragged-way and win.dismiss-spin-notice actions. */

@@ -255,6 +255,7 @@ restore_settings (OssaWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "show-meshes", self->canvas, "show-meshes",
                    G_SETTINGS_BIND_DEFAULT);
+  _ossa_window_bind_preferences (self);
 }
 
 static void
