@@ -42,6 +42,9 @@ struct _OssaWindow
   GtkListBox            *start_recent_list;
   GtkRevealer           *spin_bar;             /* ossa-window-spin.c's */
   GtkLabel              *spin_label;
+  GtkWidget             *busy_box;             /* the status bar's progress */
+  GtkProgressBar        *busy_bar;
+  GtkLabel              *busy_label;
 
   OssaEditor            *editor;
   /* Cancelled when the window goes: dismisses the choosers and questions open. */
@@ -52,6 +55,12 @@ struct _OssaWindow
    * ossa-window-actions.c). */
   GtkShortcutController *key_shortcuts;
 
+  /* ossa-window.c: an open or a save running (or its question), and what waits
+   * for it to end (IdleWaiter, run in order, each when the window is idle). */
+  guint                  busy;
+  guint                  busy_pulse;           /* the progress bar's timeout */
+  GQueue                 idle_waiters;
+
   guint                  asking : 1;           /* an unsaved-changes question is open */
   guint                  close_confirmed : 1;  /* the next close request goes through */
   guint                  had_keys : 1;         /* keys were selected at the last change */
@@ -61,6 +70,24 @@ struct _OssaWindow
 /* ossa-window.c */
 void _ossa_window_file_used         (OssaWindow *self,
                                      GFile      *file);
+
+/* ossa-window.c: one open or save at a time. busy_begin marks one running (with
+ * text, what the status bar says, or NULL to say nothing, as while a question
+ * about it is open), busy_set_text changes what it says, busy_end ends it and
+ * runs what waits. when_idle runs func now when nothing runs (waited FALSE), or
+ * once everything before it ended (waited TRUE); after the window went too, when
+ * func must do nothing but finish (its editor is NULL then). */
+typedef void (*OssaWindowIdleFunc) (OssaWindow *self,
+                                    gpointer    data,
+                                    gboolean    waited);
+void _ossa_window_busy_begin        (OssaWindow *self,
+                                     const char *text);
+void _ossa_window_busy_set_text     (OssaWindow *self,
+                                     const char *text);
+void _ossa_window_busy_end          (OssaWindow *self);
+void _ossa_window_when_idle         (OssaWindow         *self,
+                                     OssaWindowIdleFunc  func,
+                                     gpointer            data);
 
 /* ossa-window-files.c: the drop target that opens a dropped file. */
 void _ossa_window_files_init        (OssaWindow *self);
