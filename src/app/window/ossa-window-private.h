@@ -13,8 +13,8 @@ G_BEGIN_DECLS
 
 /* The instance struct of OssaWindow and the functions its files share:
  * ossa-window.c (the GObject: layout, title, status bar, settings),
- * ossa-window-files.c (open, save, the unsaved-changes question, close, SMD
- * import, the sample), ossa-window-start.c (the start page of an empty window)
+ * ossa-window-io.c (open, save), ossa-window-files.c (the unsaved-changes
+ * question, close, SMD import, the sample), ossa-window-start.c (the start page of an empty window)
  * and ossa-window-actions.c (the win.* actions and their keys). Tests
  * read the template children. The window owns everything here but the
  * template children, which its template owns. */
@@ -89,12 +89,20 @@ void _ossa_window_when_idle         (OssaWindow         *self,
                                      OssaWindowIdleFunc  func,
                                      gpointer            data);
 
-/* ossa-window-files.c: the drop target that opens a dropped file. */
-void _ossa_window_files_init        (OssaWindow *self);
-/* Saves to the document's file, or asks where (always when ask_where, or when it
- * has none); a failure is shown over the window. */
+/* ossa-window-io.c: saves to the document's file, or asks where (always when
+ * ask_where, or when it has none); a failure is shown over the window. The async
+ * form tells whether it was saved. */
 void _ossa_window_save              (OssaWindow *self,
                                      gboolean    ask_where);
+void _ossa_window_save_async        (OssaWindow          *self,
+                                     gboolean             ask_where,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data);
+gboolean _ossa_window_save_finish   (OssaWindow   *self,
+                                     GAsyncResult *result);
+
+/* ossa-window-files.c: the drop target that opens a dropped file. */
+void _ossa_window_files_init        (OssaWindow *self);
 void _ossa_window_import_smd        (OssaWindow *self);
 void _ossa_window_import_smd_files  (OssaWindow  *self,
                                      GFile      **files,
