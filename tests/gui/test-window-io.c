@@ -290,6 +290,32 @@ test_open_async (AppFixture    *f,
   assert_names (f, "root spine head");
 }
 
+/* Save pressed while another document opens: it was about the one going, so
+ * it writes nothing (least of all the new one over the old one's file). */
+static void
+test_save_during_open (AppFixture    *f,
+                       gconstpointer  data)
+{
+  static const char *const names[] = { "other", NULL };
+  static const int parents[] = { -1 };
+  g_autoptr(GFile) file = save_trio (f, "trio.ossa");
+  g_autoptr(GFile) other = save_document (f, "other.ossa", names, parents);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *other_path = g_file_get_path (other);
+  Outcome o = { 0 };
+
+  open_window (f);
+  g_assert_true (ossa_window_open_file (f->window, file, NULL));
+  ossa_window_open_file_async (f->window, other, opened_cb, &o);
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "save", NULL);
+  wait_outcome (&o);
+  wait_for_window_io (f->window);
+  g_assert_null (find_error_dialog (GTK_WINDOW (f->window)));
+  assert_names (f, "other");
+  assert_names_on_disk (path, "root spine head");
+  assert_names_on_disk (other_path, "other");
+}
+
 /* ---- a file replaced behind the editor's back ---- */
 
 static GtkMessageDialog *
@@ -595,6 +621,7 @@ main (int   argc,
   APP_TEST_ADD ("/ossa/window-io/close-during-save", test_close_during_save);
   APP_TEST_ADD ("/ossa/window-io/quit-during-save", test_quit_during_save);
   APP_TEST_ADD ("/ossa/window-io/open", test_open_async);
+  APP_TEST_ADD ("/ossa/window-io/save-during-open", test_save_during_open);
   APP_TEST_ADD ("/ossa/window-io/replaced-file", test_replaced_file);
   for (gsize i = 0; i < G_N_ELEMENTS (failures); i++)
     {

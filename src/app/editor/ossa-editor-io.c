@@ -537,6 +537,13 @@ ossa_editor_save_finish (OssaEditor    *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+guint
+ossa_editor_get_generation (OssaEditor *self)
+{
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), 0);
+  return self->generation;
+}
+
 gboolean
 ossa_editor_get_saving (OssaEditor *self)
 {

@@ -98,6 +98,9 @@ void                ossa_editor_save_async       (OssaEditor          *self,
 gboolean            ossa_editor_save_finish      (OssaEditor    *self,
                                                   GAsyncResult  *result,
                                                   GError       **error);
+/* Changes each time the editor takes another document (new, open, import): what
+ * was asked about one document is not done to the next. */
+guint               ossa_editor_get_generation   (OssaEditor    *self);
 /* Whether a save is writing the document now (one at a time). */
 gboolean            ossa_editor_get_saving       (OssaEditor    *self);
 /* Whether file was written or replaced by someone else since this editor read or

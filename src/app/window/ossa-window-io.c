@@ -184,6 +184,7 @@ typedef struct
   GFile               *file;
   OssaEditorSaveFlags  flags;
   gboolean             skip_unmodified;   /* a Save queued behind another */
+  guint                generation;        /* the editor's document it is about */
 } SaveRequest;
 
 static void
@@ -335,6 +336,15 @@ save_when_idle (OssaWindow *self,
       g_object_unref (task);
       return;
     }
+  /* Asked about a document that another replaced meanwhile (Save pressed while
+   * a file was opening): not this one's to write. */
+  if (waited && request->generation != ossa_editor_get_generation (self->editor))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
+                               _("Saving was cancelled"));
+      g_object_unref (task);
+      return;
+    }
   /* Save pressed again while a save ran: that one wrote what there was, unless
    * there were edits since. */
   if (waited && request->skip_unmodified && !ossa_editor_get_modified (self->editor)
@@ -362,6 +372,7 @@ save_file_async (OssaWindow          *self,
   g_task_set_source_tag (task, ossa_window_save_file_async);
   request->file = g_object_ref (file);
   request->skip_unmodified = skip_unmodified;
+  request->generation = ossa_editor_get_generation (self->editor);
   g_task_set_task_data (task, request, (GDestroyNotify) save_request_free);
   _ossa_window_when_idle (self, save_when_idle, task);
 }
