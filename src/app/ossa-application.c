@@ -114,7 +114,8 @@ is_untouched (OssaWindow *window)
 {
   OssaEditor *editor = ossa_window_get_editor (window);
 
-  return ossa_editor_get_file (editor) == NULL
+  /* Busy: a file is being opened into it. */
+  return ossa_editor_get_file (editor) == NULL && !ossa_window_get_busy (window)
          && !ossa_editor_get_modified (editor)
          && !ossa_editor_can_undo (editor)
          && ossa_editor_get_document (editor)->skeleton.n_bones == 0;
@@ -197,7 +198,7 @@ ossa_application_open (GApplication  *app,
         }
 
       /* A failure is shown in the window; nothing else to do here. */
-      ossa_window_open_file (window, files[i], NULL);
+      ossa_window_open_file_async (window, files[i], NULL, NULL);
     }
   offer_recovery (self);
 }

@@ -110,6 +110,19 @@ tmp_path (AppFixture *f,
   return g_build_filename (f->tmpdir, basename, NULL);
 }
 
+static gboolean
+window_idle (gpointer data)
+{
+  return !ossa_window_get_busy (data);
+}
+
+void
+wait_for_window_io (OssaWindow *window)
+{
+  g_assert_true (gui_test_iterate_until (window_idle, window));
+  gui_test_iterate ();
+}
+
 gboolean
 activate (AppFixture *f,
           const char *name,
@@ -122,6 +135,9 @@ activate (AppFixture *f,
   else if (parameter != NULL)
     g_variant_unref (g_variant_ref_sink (parameter));
   gui_test_iterate ();
+  /* Opening and saving run on a worker thread: done before the test looks. */
+  if (f->window != NULL)
+    wait_for_window_io (f->window);
   return is_enabled;
 }
 
@@ -352,6 +368,7 @@ answer_question (AppFixture *f,
   if (window != NULL)
     {
       g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+      wait_for_window_io (OSSA_WINDOW (window));
       g_assert_null (find_question (window));
     }
 }

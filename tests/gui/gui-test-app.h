@@ -42,8 +42,11 @@ gboolean window_is_open (AppFixture *f, GtkWindow *window);
 char *tmp_path (AppFixture *f, const char *basename);
 
 /* f->window's action name with parameter (consumed) when it is enabled, then the
- * main loop turned; whether it was enabled. */
+ * main loop turned until what it started is done (an open or a save on its worker
+ * thread included); whether it was enabled. */
 gboolean activate (AppFixture *f, const char *name, GVariant *parameter);
+/* Turns the main loop until the window opens or saves nothing (at most 5 s). */
+void wait_for_window_io (OssaWindow *window);
 gboolean enabled (AppFixture *f, const char *action);
 
 /* ---- documents ---- */

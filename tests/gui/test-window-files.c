@@ -338,6 +338,7 @@ test_window_open_action (AppFixture    *f,
   choose_file (chooser, file);
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
   gui_test_flush (GTK_WIDGET (f->window));
+  wait_for_window_io (f->window);
 
   g_assert_null (find_file_chooser (GTK_WINDOW (f->window)));
   g_assert_nonnull (ossa_editor_get_file (editor_of (f)));
@@ -387,6 +388,7 @@ test_window_drop (AppFixture    *f,
   g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
   g_value_unset (&value);
   gui_test_iterate ();
+  wait_for_window_io (f->window);
   g_assert_true (accepted);
   assert_names (f, "root spine head");
   g_assert_cmpstr (title_of (f), ==, "dropped — Ossa");

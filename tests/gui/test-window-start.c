@@ -196,6 +196,7 @@ test_start_page_goes (AppFixture    *f,
     g_assert_cmpuint (name->len, ==, 1);
     g_signal_emit_by_name (row, "clicked");
     gui_test_iterate ();
+    wait_for_window_io (f->window);
   }
   g_assert_nonnull (ossa_editor_get_file (editor_of (f)));
   g_assert_true (g_file_equal (ossa_editor_get_file (editor_of (f)), file));

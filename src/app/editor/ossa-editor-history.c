@@ -13,7 +13,8 @@
 void
 _ossa_editor_notify_history (OssaEditor *self)
 {
-  gboolean modified = self->never_saved || ossa_history_is_modified (self->history);
+  gboolean modified = self->never_saved || self->saving_modified || self->save_point_lost
+                      || ossa_history_is_modified (self->history);
 
   _ossa_editor_notify (self, PROP_CAN_UNDO);
   _ossa_editor_notify (self, PROP_CAN_REDO);

@@ -27,6 +27,17 @@ typedef struct
   OssaKey     key;
 } OssaClipKey;
 
+/* What the file on disk was when the editor last read or wrote it: a file another
+ * program wrote or replaced since differs in one of these. */
+typedef struct
+{
+  gboolean known;
+  guint64  device;
+  guint64  inode;
+  gint64   size;
+  gint64   mtime_ns;
+} OssaFileStamp;
+
 struct _OssaEditor
 {
   GObject        parent_instance;
@@ -37,6 +48,17 @@ struct _OssaEditor
   GFile         *file;
   gboolean       modified;      /* as last notified */
   gboolean       never_saved;   /* made elsewhere (an import): unsaved until saved */
+
+  /* ossa-editor-io.c: the file as last read or written, and the save running.
+   * A save marks the history saved when it takes its snapshot, so that edits
+   * made while it writes count as changes since; saving_modified keeps the
+   * document modified until the write is done, and save_point_lost keeps it so
+   * after a failed write (the history no longer knows what is on disk). */
+  OssaFileStamp  stamp;
+  guint          generation;    /* bumped by each new document */
+  gboolean       saving;
+  gboolean       saving_modified;
+  gboolean       save_point_lost;
   guint64        last_merge_id;
   /* ossa_editor_get_n_edits(): history moves so far, and the merge id of the
    * last counted edit (a drag's later steps count with its first). */
@@ -117,6 +139,16 @@ void     _ossa_editor_pose_changed              (OssaEditor     *self);
 void     _ossa_editor_selection_changed         (OssaEditor     *self);
 void     _ossa_editor_key_selection_changed     (OssaEditor     *self);
 void     _ossa_editor_spin_notice_changed       (OssaEditor     *self);
+
+/* ossa-editor.c: the document becomes doc (owned from now), its file file, with
+ * an empty history; never_saved as for ossa_editor_take_document(). */
+void     _ossa_editor_replace_document          (OssaEditor     *self,
+                                                 OssaDocument   *doc,
+                                                 GFile          *file,
+                                                 gboolean        never_saved);
+
+/* ossa-editor-io.c: frees doc (owned) on a worker thread. */
+void     _ossa_editor_free_document_later       (OssaDocument   *doc);
 
 /* ossa-editor-history.c: a multi-key edit is one undo step between batch_begin
  * and batch_end, announced once at its end. run executes a just-built command

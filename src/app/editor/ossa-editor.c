@@ -4,17 +4,15 @@
 #include "config.h"
 
 /* OssaEditor itself: the GObject (properties, signals, finalize), the document it
- * owns with loading and saving it, the mode and the tool, and what every change of
- * the document implies. The other parts are in the ossa-editor-*.c beside it. */
+ * owns and replacing it (loading and saving are in ossa-editor-io.c), the mode and
+ * the tool, and what every change of the document implies. The other parts are in
+ * the ossa-editor-*.c beside it. */
 
 #include <string.h>
 
 #include <glib/gi18n.h>
 
-#include "ossa-io.h"
-
 #include "ossa-editor-private.h"
-#include "ossa-gerror.h"
 
 #define HISTORY_LIMIT 1000
 
@@ -357,14 +355,22 @@ ossa_editor_dup_display_name (OssaEditor *self)
   return display;
 }
 
-static void
-replace_document (OssaEditor *self, OssaDocument *doc, GFile *file, gboolean never_saved)
+void
+_ossa_editor_replace_document (OssaEditor *self, OssaDocument *doc, GFile *file,
+                               gboolean never_saved)
 {
-  ossa_document_free (self->document);
+  /* A big document takes a while to free: not on the main thread. */
+  _ossa_editor_free_document_later (g_steal_pointer (&self->document));
   self->document = doc;
   ossa_history_clear (self->history);
   ossa_history_mark_saved (self->history);
   self->never_saved = never_saved;
+  /* A save still running wrote the document before this one: it no longer
+   * says anything about this one. */
+  self->generation++;
+  self->saving_modified = FALSE;
+  self->save_point_lost = FALSE;
+  self->stamp.known = FALSE;
   g_set_object (&self->file, file);
   g_array_set_size (self->selection, 0);
   self->primary = -1;
@@ -387,7 +393,7 @@ ossa_editor_new_document (OssaEditor *self)
   doc = ossa_document_new ();
   if (doc == NULL)
     g_error ("out of memory");
-  replace_document (self, doc, NULL, FALSE);
+  _ossa_editor_replace_document (self, doc, NULL, FALSE);
 }
 
 /**
@@ -402,81 +408,7 @@ ossa_editor_take_document (OssaEditor *self, OssaDocument *document)
 {
   g_return_if_fail (OSSA_IS_EDITOR (self));
   g_return_if_fail (document != NULL);
-  replace_document (self, document, NULL, TRUE);
-}
-
-/**
- * ossa_editor_load:
- *
- * Opens @file. On failure the open document stays as it was and @error holds the
- * core's message, naming the file.
- */
-gboolean
-ossa_editor_load (OssaEditor *self, GFile *file, GError **error)
-{
-  g_autofree char *path = NULL;
-  OssaDocument *doc;
-  OssaError err = { 0 };
-
-  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_autofree char *uri = g_file_get_uri (file);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("%s: only local files can be opened"), uri);
-      return FALSE;
-    }
-  doc = ossa_document_load (path, &err);
-  if (doc == NULL)
-    {
-      ossa_gerror_set_from_core (error, &err);
-      return FALSE;
-    }
-  replace_document (self, doc, file, FALSE);
-  return TRUE;
-}
-
-/**
- * ossa_editor_save:
- *
- * Writes the document to @file atomically. On success @file becomes the document's
- * file and the document counts as saved; on failure nothing changes (the old file on
- * disk included) and @error says why.
- */
-gboolean
-ossa_editor_save (OssaEditor *self, GFile *file, GError **error)
-{
-  g_autofree char *path = NULL;
-  OssaError err = { 0 };
-
-  g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_autofree char *uri = g_file_get_uri (file);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("%s: only local files can be saved"), uri);
-      return FALSE;
-    }
-  if (!ossa_document_save (self->document, path, &err))
-    {
-      ossa_gerror_set_from_core (error, &err);
-      return FALSE;
-    }
-  ossa_history_mark_saved (self->history);
-  self->never_saved = FALSE;
-  if (self->file == NULL || !g_file_equal (self->file, file))
-    {
-      g_set_object (&self->file, file);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-    }
-  _ossa_editor_notify_history (self);
-  return TRUE;
+  _ossa_editor_replace_document (self, document, NULL, TRUE);
 }
 
 OssaEditMode

@@ -65,12 +65,48 @@ char               *ossa_editor_dup_display_name (OssaEditor    *self);
 void                ossa_editor_new_document     (OssaEditor    *self);
 void                ossa_editor_take_document    (OssaEditor    *self,
                                                   OssaDocument  *document);
+
+/* ---- ossa-editor-io.c: opening and saving, on a worker thread or blocking ---- */
+
+typedef enum
+{
+  OSSA_EDITOR_SAVE_DEFAULT   = 0,
+  /* Write even over a file another program changed since it was opened or saved
+   * (without it such a save fails with G_IO_ERROR_WRONG_ETAG and writes nothing). */
+  OSSA_EDITOR_SAVE_OVERWRITE = 1 << 0,
+} OssaEditorSaveFlags;
+
 gboolean            ossa_editor_load             (OssaEditor    *self,
                                                   GFile         *file,
+                                                  GError       **error);
+void                ossa_editor_load_async       (OssaEditor          *self,
+                                                  GFile               *file,
+                                                  GCancellable        *cancellable,
+                                                  GAsyncReadyCallback  callback,
+                                                  gpointer             user_data);
+gboolean            ossa_editor_load_finish      (OssaEditor    *self,
+                                                  GAsyncResult  *result,
                                                   GError       **error);
 gboolean            ossa_editor_save             (OssaEditor    *self,
                                                   GFile         *file,
                                                   GError       **error);
+void                ossa_editor_save_async       (OssaEditor          *self,
+                                                  GFile               *file,
+                                                  OssaEditorSaveFlags  flags,
+                                                  GAsyncReadyCallback  callback,
+                                                  gpointer             user_data);
+gboolean            ossa_editor_save_finish      (OssaEditor    *self,
+                                                  GAsyncResult  *result,
+                                                  GError       **error);
+/* Changes each time the editor takes another document (new, open, import): what
+ * was asked about one document is not done to the next. */
+guint               ossa_editor_get_generation   (OssaEditor    *self);
+/* Whether a save is writing the document now (one at a time). */
+gboolean            ossa_editor_get_saving       (OssaEditor    *self);
+/* Whether file was written or replaced by someone else since this editor read or
+ * wrote it (FALSE for a file it never read or wrote, or one that is gone). */
+gboolean            ossa_editor_file_changed_on_disk (OssaEditor *self,
+                                                      GFile      *file);
 
 OssaEditMode        ossa_editor_get_mode         (OssaEditor    *self);
 void                ossa_editor_set_mode         (OssaEditor    *self,

@@ -359,6 +359,104 @@ ossa_dialogs_ask_save_changes_finish (GAsyncResult *result)
 }
 
 static void
+overwrite_response_cb (GtkDialog *dialog,
+                       int        response,
+                       gpointer   user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  OssaOverwrite answer;
+
+  g_signal_handlers_disconnect_by_func (dialog, overwrite_response_cb, user_data);
+  switch (response)
+    {
+    case GTK_RESPONSE_ACCEPT:
+      answer = OSSA_OVERWRITE_OVERWRITE;
+      break;
+    case GTK_RESPONSE_APPLY:
+      answer = OSSA_OVERWRITE_SAVE_AS;
+      break;
+    default:
+      answer = OSSA_OVERWRITE_CANCEL;
+      break;
+    }
+  /* As for the unsaved-changes question: the answer may close the parent. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_task_return_int (task, answer);
+}
+
+/**
+ * ossa_dialogs_ask_overwrite:
+ * @parent: the window whose document is being saved
+ * @file_name: the file's name as a person reads it ("hero.ossa")
+ * @cancellable: (nullable): answers Cancel when cancelled
+ * @callback: called with the answer
+ * @user_data: data for @callback
+ *
+ * Asks what to do about a save over @file_name, which another program changed
+ * since it was opened or saved: Overwrite it, Save As… elsewhere, or Cancel (the
+ * default: nobody's work is lost by it). Finish with
+ * ossa_dialogs_ask_overwrite_finish().
+ */
+void
+ossa_dialogs_ask_overwrite (GtkWindow           *parent,
+                            const char          *file_name,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  GtkWidget *dialog;
+  GtkWidget *button;
+  GTask *task;
+
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (file_name != NULL);
+
+  task = g_task_new (parent, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ossa_dialogs_ask_overwrite);
+  g_task_set_check_cancellable (task, FALSE);
+
+  /* Translators: %s is a file name, e.g. "hero.ossa" */
+  dialog = gtk_message_dialog_new (parent,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_WARNING,
+                                   GTK_BUTTONS_NONE,
+                                   _("“%s” was changed by another program since you opened it"),
+                                   file_name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("If you save over it, the other program’s changes will be lost. Save your document under another name to keep both."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Overwrite"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("Save _As…"), GTK_RESPONSE_APPLY);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+
+  g_signal_connect (dialog, "response", G_CALLBACK (overwrite_response_cb), task);
+  if (cancellable != NULL)
+    g_signal_connect_object (cancellable, "cancelled",
+                             G_CALLBACK (save_changes_cancelled_cb), dialog, 0);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * ossa_dialogs_ask_overwrite_finish:
+ * @result: the result given to the callback
+ *
+ * Returns: the answer
+ */
+OssaOverwrite
+ossa_dialogs_ask_overwrite_finish (GAsyncResult *result)
+{
+  g_return_val_if_fail (G_IS_TASK (result), OSSA_OVERWRITE_CANCEL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ossa_dialogs_ask_overwrite,
+                        OSSA_OVERWRITE_CANCEL);
+
+  return (OssaOverwrite) g_task_propagate_int (G_TASK (result), NULL);
+}
+
+static void
 error_response_cb (GtkDialog *dialog,
                    int        response,
                    gpointer   user_data)

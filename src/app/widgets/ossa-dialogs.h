@@ -42,6 +42,22 @@ void            ossa_dialogs_ask_save_changes        (GtkWindow            *pare
                                                       gpointer              user_data);
 OssaSaveChanges ossa_dialogs_ask_save_changes_finish (GAsyncResult         *result);
 
+/* What to do when the file about to be written over was changed by another
+ * program since the editor read or wrote it. */
+typedef enum
+{
+  OSSA_OVERWRITE_CANCEL,
+  OSSA_OVERWRITE_SAVE_AS,
+  OSSA_OVERWRITE_OVERWRITE,
+} OssaOverwrite;
+
+void            ossa_dialogs_ask_overwrite           (GtkWindow            *parent,
+                                                      const char           *file_name,
+                                                      GCancellable         *cancellable,
+                                                      GAsyncReadyCallback   callback,
+                                                      gpointer              user_data);
+OssaOverwrite   ossa_dialogs_ask_overwrite_finish    (GAsyncResult         *result);
+
 /* Adds a filter called name to chooser for the files ending in one of suffixes
  * (NULL-terminated, without the dot), or for every file when suffixes is NULL.
  * The first filter added is the one the chooser starts with. */

@@ -14,142 +14,11 @@
 #include "ossa-gerror.h"
 #include "ossa-io.h"
 
-/* The window's document coming and going: open, save, the unsaved-changes
- * question before anything drops it, close, a file dropped on the window, and
- * an SMD import replacing it. */
+/* The window's document coming and going: the unsaved-changes question before
+ * anything drops it (open and save themselves are in ossa-window-io.c), close,
+ * a file dropped on the window, and an SMD import replacing it. */
 
-/**
- * ossa_window_open_file:
- * @self: an #OssaWindow
- * @file: a .ossa document
- * @error: return location for a #GError
- *
- * Loads @file into the window's editor, dropping the open document without asking
- * (ossa_window_open() asks first). When @file cannot be loaded, shows the core's
- * reason in a message over the window, changes nothing, sets @error and returns
- * %FALSE.
- *
- * Returns: whether @file is now the window's document
- */
-gboolean
-ossa_window_open_file (OssaWindow  *self,
-                       GFile       *file,
-                       GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-
-  g_return_val_if_fail (OSSA_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!ossa_editor_load (self->editor, file, &local_error))
-    {
-      g_autofree char *name = ossa_dialogs_dup_display_name (file);
-
-      /* Translators: %s is a file name */
-      ossa_dialogs_show_failure (GTK_WINDOW (self), local_error, _("Could not open “%s”"), name);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-
-  _ossa_window_file_used (self, file);
-  ossa_canvas_fit (self->canvas);
-  return TRUE;
-}
-
-/**
- * ossa_window_save_file:
- * @self: an #OssaWindow
- * @file: where to save
- * @error: return location for a #GError
- *
- * Saves the document to @file, which becomes its file. When that fails, shows why
- * in a message over the window; the document keeps its changes and its file, the
- * file on disk is left as it was, @error is set and %FALSE returned.
- *
- * Returns: whether the document was saved
- */
-gboolean
-ossa_window_save_file (OssaWindow  *self,
-                       GFile       *file,
-                       GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-
-  g_return_val_if_fail (OSSA_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!ossa_editor_save (self->editor, file, &local_error))
-    {
-      g_autofree char *name = ossa_dialogs_dup_display_name (file);
-
-      /* Translators: %s is a file name */
-      ossa_dialogs_show_failure (GTK_WINDOW (self), local_error, _("Could not save “%s”"), name);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-
-  _ossa_window_file_used (self, file);
-  return TRUE;
-}
-
-static void
-save_file_chosen_cb (GObject      *source,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  OssaWindow *self = g_task_get_source_object (task);
-  g_autoptr(GFile) file = ossa_dialogs_choose_save_file_finish (result, NULL);
-
-  g_task_return_boolean (task, file != NULL && ossa_window_save_file (self, file, NULL));
-}
-
-/* Saves to the document's file, or asks where first (always when @ask_where, or
- * when the document has no file yet). Finish with save_finish(). */
-static void
-save_async (OssaWindow          *self,
-            gboolean             ask_where,
-            GAsyncReadyCallback  callback,
-            gpointer             user_data)
-{
-  GTask *task = g_task_new (self, NULL, callback, user_data);
-  GFile *file = ossa_editor_get_file (self->editor);
-
-  g_task_set_source_tag (task, save_async);
-  if (file != NULL && !ask_where)
-    {
-      g_task_return_boolean (task, ossa_window_save_file (self, file, NULL));
-      g_object_unref (task);
-      return;
-    }
-  ossa_dialogs_choose_save_file (GTK_WINDOW (self), file, self->cancellable,
-                                 save_file_chosen_cb, task);
-}
-
-static gboolean
-save_finish (OssaWindow   *self,
-             GAsyncResult *result)
-{
-  return g_task_propagate_boolean (G_TASK (result), NULL);
-}
-
-/* Actions start a save and forget it: a failure has been shown already. */
-static void
-save_done_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  save_finish (OSSA_WINDOW (source), result);
-}
-
-void
-_ossa_window_save (OssaWindow *self,
-                   gboolean    ask_where)
-{
-  save_async (self, ask_where, save_done_cb, NULL);
-}
+/* The unsaved-changes question ------------------------------------------------ */
 
 static void
 saved_changes_cb (GObject      *source,
@@ -158,7 +27,7 @@ saved_changes_cb (GObject      *source,
 {
   g_autoptr(GTask) task = user_data;
 
-  g_task_return_boolean (task, save_finish (OSSA_WINDOW (source), result));
+  g_task_return_boolean (task, _ossa_window_save_finish (OSSA_WINDOW (source), result));
 }
 
 static void
@@ -173,7 +42,7 @@ save_changes_answered_cb (GObject      *source,
   switch (ossa_dialogs_ask_save_changes_finish (result))
     {
     case OSSA_SAVE_CHANGES_SAVE:
-      save_async (self, FALSE, saved_changes_cb, g_steal_pointer (&task));
+      _ossa_window_save_async (self, FALSE, saved_changes_cb, g_steal_pointer (&task));
       break;
     case OSSA_SAVE_CHANGES_DISCARD:
       g_task_return_boolean (task, TRUE);
@@ -193,21 +62,24 @@ save_changes_answered_cb (GObject      *source,
  *
  * Before something would drop the open document: when it has unsaved changes, asks
  * whether to save them (Save / Discard / Cancel); Save on a document without a
- * file asks where. Finish with ossa_window_ask_save_changes_finish().
+ * file asks where. An open or a save running in the window is waited for first
+ * (closing the window during a save waits for it). Finish with
+ * ossa_window_ask_save_changes_finish().
  */
-void
-ossa_window_ask_save_changes (OssaWindow          *self,
-                              GAsyncReadyCallback  callback,
-                              gpointer             user_data)
+static void
+ask_when_idle (OssaWindow *self,
+               gpointer    data,
+               gboolean    waited)
 {
+  GTask *task = data;
   g_autofree char *name = NULL;
-  GTask *task;
 
-  g_return_if_fail (OSSA_IS_WINDOW (self));
-
-  task = g_task_new (self, NULL, callback, user_data);
-  g_task_set_source_tag (task, ossa_window_ask_save_changes);
-
+  if (self->editor == NULL)
+    {
+      g_task_return_boolean (task, FALSE);
+      g_object_unref (task);
+      return;
+    }
   if (!ossa_editor_get_modified (self->editor))
     {
       g_task_return_boolean (task, TRUE);
@@ -226,6 +98,21 @@ ossa_window_ask_save_changes (OssaWindow          *self,
   name = ossa_editor_dup_display_name (self->editor);
   ossa_dialogs_ask_save_changes (GTK_WINDOW (self), name, self->cancellable,
                                  save_changes_answered_cb, task);
+}
+
+void
+ossa_window_ask_save_changes (OssaWindow          *self,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (OSSA_IS_WINDOW (self));
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, ossa_window_ask_save_changes);
+  /* An open or a save running decides what there is to ask about. */
+  _ossa_window_when_idle (self, ask_when_idle, task);
 }
 
 /**
@@ -254,7 +141,7 @@ open_answered_cb (GObject      *source,
   g_autoptr(GFile) file = user_data;
 
   if (ossa_window_ask_save_changes_finish (self, result))
-    ossa_window_open_file (self, file, NULL);
+    ossa_window_open_file_async (self, file, NULL, NULL);
 }
 
 /**

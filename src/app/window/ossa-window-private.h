@@ -15,10 +15,10 @@ G_BEGIN_DECLS
 
 /* The instance struct of OssaWindow and the functions its files share:
  * ossa-window.c (the GObject: layout, title, status bar, settings),
- * ossa-window-files.c (open, save, the unsaved-changes question, close, SMD
- * import, the sample), ossa-window-start.c (the start page of an empty window),
- * ossa-window-settings.c (what Preferences sets, applied to this window) and
- * ossa-window-actions.c (the win.* actions and their keys). Tests
+ * ossa-window-io.c (open, save), ossa-window-files.c (the unsaved-changes
+ * question, close, SMD import, the sample), ossa-window-start.c (the start page
+ * of an empty window), ossa-window-settings.c (what Preferences sets, applied to
+ * this window) and ossa-window-actions.c (the win.* actions and their keys). Tests
  * read the template children. The window owns everything here but the
  * template children, which its template owns. */
 struct _OssaWindow
@@ -45,6 +45,9 @@ struct _OssaWindow
   GtkListBox            *start_recent_list;
   GtkRevealer           *spin_bar;             /* ossa-window-spin.c's */
   GtkLabel              *spin_label;
+  GtkWidget             *busy_box;             /* the status bar's progress */
+  GtkProgressBar        *busy_bar;
+  GtkLabel              *busy_label;
 
   OssaEditor            *editor;
   /* The recovery copy of the editor's unsaved changes (src/app/recovery/). */
@@ -58,6 +61,12 @@ struct _OssaWindow
    * on the workspace's page. */
   GtkShortcutController *key_shortcuts;
 
+  /* ossa-window.c: an open or a save running (or its question), and what waits
+   * for it to end (IdleWaiter, run in order, each when the window is idle). */
+  guint                  busy;
+  guint                  busy_pulse;           /* the progress bar's timeout */
+  GQueue                 idle_waiters;
+
   guint                  asking : 1;           /* an unsaved-changes question is open */
   guint                  close_confirmed : 1;  /* the next close request goes through */
   guint                  had_keys : 1;         /* keys were selected at the last change */
@@ -68,12 +77,38 @@ struct _OssaWindow
 void _ossa_window_file_used         (OssaWindow *self,
                                      GFile      *file);
 
-/* ossa-window-files.c: the drop target that opens a dropped file. */
-void _ossa_window_files_init        (OssaWindow *self);
-/* Saves to the document's file, or asks where (always when ask_where, or when it
- * has none); a failure is shown over the window. */
+/* ossa-window.c: one open or save at a time. busy_begin marks one running (with
+ * text, what the status bar says, or NULL to say nothing, as while a question
+ * about it is open), busy_set_text changes what it says, busy_end ends it and
+ * runs what waits. when_idle runs func now when nothing runs (waited FALSE), or
+ * once everything before it ended (waited TRUE); after the window went too, when
+ * func must do nothing but finish (its editor is NULL then). */
+typedef void (*OssaWindowIdleFunc) (OssaWindow *self,
+                                    gpointer    data,
+                                    gboolean    waited);
+void _ossa_window_busy_begin        (OssaWindow *self,
+                                     const char *text);
+void _ossa_window_busy_set_text     (OssaWindow *self,
+                                     const char *text);
+void _ossa_window_busy_end          (OssaWindow *self);
+void _ossa_window_when_idle         (OssaWindow         *self,
+                                     OssaWindowIdleFunc  func,
+                                     gpointer            data);
+
+/* ossa-window-io.c: saves to the document's file, or asks where (always when
+ * ask_where, or when it has none); a failure is shown over the window. The async
+ * form tells whether it was saved. */
 void _ossa_window_save              (OssaWindow *self,
                                      gboolean    ask_where);
+void _ossa_window_save_async        (OssaWindow          *self,
+                                     gboolean             ask_where,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data);
+gboolean _ossa_window_save_finish   (OssaWindow   *self,
+                                     GAsyncResult *result);
+
+/* ossa-window-files.c: the drop target that opens a dropped file. */
+void _ossa_window_files_init        (OssaWindow *self);
 void _ossa_window_import_smd        (OssaWindow *self);
 void _ossa_window_import_smd_files  (OssaWindow  *self,
                                      GFile      **files,

@@ -209,6 +209,98 @@ selection_changed_cb (OssaWindow *self)
   _ossa_window_actions_update (self);
 }
 
+/* Opening and saving: one at a time, with progress ---------------------------- */
+
+typedef struct
+{
+  OssaWindowIdleFunc func;
+  gpointer           data;
+} IdleWaiter;
+
+static gboolean
+busy_pulse_cb (gpointer user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+
+  gtk_progress_bar_pulse (self->busy_bar);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_ossa_window_busy_set_text (OssaWindow *self,
+                            const char *text)
+{
+  if (self->busy_box == NULL)
+    return;   /* gone */
+  /* Pulsed ten times a second rather than animated every frame: the status
+   * bar is drawn again each time. */
+  if (text != NULL && self->busy_pulse == 0)
+    self->busy_pulse = g_timeout_add (100, busy_pulse_cb, self);
+  else if (text == NULL)
+    g_clear_handle_id (&self->busy_pulse, g_source_remove);
+  gtk_label_set_text (self->busy_label, text != NULL ? text : "");
+  gtk_widget_set_visible (self->busy_box, text != NULL);
+}
+
+void
+_ossa_window_busy_begin (OssaWindow *self,
+                         const char *text)
+{
+  self->busy++;
+  _ossa_window_busy_set_text (self, text);
+}
+
+void
+_ossa_window_busy_end (OssaWindow *self)
+{
+  g_return_if_fail (self->busy > 0);
+
+  self->busy--;
+  _ossa_window_busy_set_text (self, NULL);
+  /* What waited runs in order; the first that starts something makes the rest
+   * wait for that. */
+  while (self->busy == 0 && !g_queue_is_empty (&self->idle_waiters))
+    {
+      IdleWaiter *waiter = g_queue_pop_head (&self->idle_waiters);
+
+      waiter->func (self, waiter->data, TRUE);
+      g_free (waiter);
+    }
+}
+
+void
+_ossa_window_when_idle (OssaWindow         *self,
+                        OssaWindowIdleFunc  func,
+                        gpointer            data)
+{
+  IdleWaiter *waiter;
+
+  if (self->busy == 0 && g_queue_is_empty (&self->idle_waiters))
+    {
+      func (self, data, FALSE);
+      return;
+    }
+  waiter = g_new (IdleWaiter, 1);
+  waiter->func = func;
+  waiter->data = data;
+  g_queue_push_tail (&self->idle_waiters, waiter);
+}
+
+/**
+ * ossa_window_get_busy:
+ * @self: an #OssaWindow
+ *
+ * Returns: whether the window's document is being opened or saved (or a question
+ *   about that is open)
+ */
+gboolean
+ossa_window_get_busy (OssaWindow *self)
+{
+  g_return_val_if_fail (OSSA_IS_WINDOW (self), FALSE);
+
+  return self->busy > 0;
+}
+
 /* Panes ----------------------------------------------------------------------- */
 
 /* The inspector and the timeline keep a fixed size measured from the far edge, so
@@ -295,8 +387,10 @@ ossa_window_close_request (GtkWindow *window)
 {
   OssaWindow *self = OSSA_WINDOW (window);
 
-  /* Unsaved changes: keep the window, ask, and close again once answered. */
-  if (!self->close_confirmed && ossa_editor_get_modified (self->editor))
+  /* Unsaved changes: keep the window, ask, and close again once answered. A
+   * save running: keep it until the save is done (then ask if it failed). */
+  if (!self->close_confirmed
+      && (ossa_editor_get_modified (self->editor) || self->busy > 0))
     {
       ossa_window_close_async (self, close_request_answered_cb, NULL);
       return TRUE;
@@ -322,6 +416,7 @@ ossa_window_dispose (GObject *object)
   OssaWindow *self = OSSA_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->busy_pulse, g_source_remove);
   /* The window goes with its changes saved or discarded: so does their copy. */
   if (self->autosave != NULL)
     ossa_autosave_close (self->autosave);
@@ -385,12 +480,16 @@ ossa_window_class_init (OssaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, start_recent_box);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, start_recent_list);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, busy_box);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, busy_bar);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, busy_label);
 }
 
 static void
 ossa_window_init (OssaWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_queue_init (&self->idle_waiters);
 
   self->cancellable = g_cancellable_new ();
   self->editor = ossa_editor_new ();

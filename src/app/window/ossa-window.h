@@ -23,12 +23,31 @@ OssaAutosave *ossa_window_get_autosave         (OssaWindow           *self);
 void        ossa_window_set_settings           (OssaWindow           *self,
                                                 GSettings            *settings);
 
+/* Opening and saving run on a worker thread, one at a time (a second waits for
+ * the first); the _async forms return at once, the others turn the main loop
+ * until done (for tests and scripts). */
+void        ossa_window_open_file_async        (OssaWindow           *self,
+                                                GFile                *file,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+gboolean    ossa_window_open_file_finish       (OssaWindow           *self,
+                                                GAsyncResult         *result,
+                                                GError              **error);
+void        ossa_window_save_file_async        (OssaWindow           *self,
+                                                GFile                *file,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+gboolean    ossa_window_save_file_finish       (OssaWindow           *self,
+                                                GAsyncResult         *result,
+                                                GError              **error);
 gboolean    ossa_window_open_file              (OssaWindow           *self,
                                                 GFile                *file,
                                                 GError              **error);
 gboolean    ossa_window_save_file              (OssaWindow           *self,
                                                 GFile                *file,
                                                 GError              **error);
+/* Whether an open or a save is running (or waiting for an answer about it). */
+gboolean    ossa_window_get_busy               (OssaWindow           *self);
 
 void        ossa_window_open                   (OssaWindow           *self,
                                                 GFile                *file);
