@@ -24,6 +24,7 @@
 #include "ossa-document-private.h"
 #include "ossa-io-pb-arena-private.h"
 #include "ossa-io-pb-check-private.h"
+#include "ossa-skeleton-private.h"
 #include "ossa-text.h"
 #include "ossa-types.h"
 #include "ossa.pb-c.h"
@@ -81,7 +82,11 @@ convert_skeleton (const Ossa__Skeleton *src, OssaSkeleton *skel, OssaError *err)
 {
   if (src != NULL && src->n_bones > 0 && !copy_bones (src, skel))
     return set_no_memory (err);
-  return ossa_skeleton_validate (skel, err);
+  if (!ossa_skeleton_validate (skel, err))
+    return false;
+  /* Look-ups by name are hashed from the start (a failure only makes them linear). */
+  _ossa_skeleton_reindex (skel);
+  return true;
 }
 
 /* Every column below comes from a track _ossa_pb_check_document() has found
