@@ -480,6 +480,71 @@ test_scen_line_bytes (void)
   g_free (dir);
 }
 
+/* ---- the pathfinder's memory budget ---- */
+
+static void
+test_path_budget (void)
+{
+  OssaGridMap map;
+  OssaPathfinder *pf = ossa_pathfinder_new ();
+  OssaPathResult result;
+  OssaError err = { 0 };
+  uint64_t used;
+
+  g_assert_true (ossa_grid_map_init (&map, "open", 64, 64, NULL));
+  memset (map.cells, 1, 64 * 64);
+  /* What a whole Dijkstra search of the map holds, with room to spare. */
+  g_assert_true (ossa_pathfinder_set_map (pf, &map, &err));
+  g_assert_true (ossa_pathfinder_search (pf, OSSA_PATH_DIJKSTRA, 8, 0, 0, 63, 63, &result, &err));
+  used = ossa_pathfinder_memory_used (pf);
+  ossa_pathfinder_free (pf);
+
+  /* At the budget: the same search in a fresh searcher. */
+  pf = ossa_pathfinder_new ();
+  ossa_pathfinder_set_memory_budget (pf, used);
+  g_assert_true (ossa_pathfinder_set_map (pf, &map, &err));
+  g_assert_true (ossa_pathfinder_search (pf, OSSA_PATH_DIJKSTRA, 8, 0, 0, 63, 63, &result, &err));
+  g_assert_true (result.found);
+  g_assert_cmpuint (ossa_pathfinder_memory_used (pf), <=, used);
+  ossa_pathfinder_free (pf);
+
+  /* One byte less: the open list's last growth would pass it. */
+  pf = ossa_pathfinder_new ();
+  ossa_pathfinder_set_memory_budget (pf, used - 1);
+  g_assert_true (ossa_pathfinder_set_map (pf, &map, &err));
+  g_assert_false (ossa_pathfinder_search (pf, OSSA_PATH_DIJKSTRA, 8, 0, 0, 63, 63, &result, &err));
+  expect_limit (&err, 0, "would pass its memory budget of");
+  g_assert_true (ossa_pathfinder_stopped (pf, &err));
+  /* A search that fits still runs on the same searcher. */
+  g_assert_true (ossa_pathfinder_search (pf, OSSA_PATH_ASTAR, 8, 0, 0, 9, 9, &result, &err));
+  g_assert_true (result.found);
+  g_assert_false (ossa_pathfinder_stopped (pf, NULL));
+  ossa_pathfinder_free (pf);
+
+  /* A budget under the map's search state refuses the search before it starts. */
+  pf = ossa_pathfinder_new ();
+  ossa_pathfinder_set_memory_budget (pf, ossa_pathfinder_memory_needed (64, 64) - 1);
+  g_assert_true (ossa_pathfinder_set_map (pf, &map, &err));
+  g_assert_false (ossa_pathfinder_search (pf, OSSA_PATH_ASTAR, 8, 0, 0, 9, 9, &result, &err));
+  expect_limit (&err, 0, "a search of the 64 × 64 map would need");
+  /* And one under the map's copy refuses the map. */
+  ossa_pathfinder_set_memory_budget (pf, 2 * 64 * 64 - 1);
+  ossa_pathfinder_free (pf);
+  pf = ossa_pathfinder_new ();
+  ossa_pathfinder_set_memory_budget (pf, 2 * 64 * 64 - 1);
+  g_assert_false (ossa_pathfinder_set_map (pf, &map, &err));
+  expect_limit (&err, 0, "memory budget");
+  ossa_pathfinder_free (pf);
+
+  /* The default: the named limit, or half the machine's memory. */
+  g_assert_cmpuint (ossa_pathfinder_default_memory_budget (), <=, OSSA_PATH_MEMORY_BUDGET);
+  g_assert_cmpuint (ossa_pathfinder_default_memory_budget (), >, 0);
+  /* At most 10 bytes a cell of state, whatever the map's size (7 and 1/16). */
+  g_assert_cmpuint (ossa_pathfinder_memory_needed (OSSA_MAX_MAP_SIDE, OSSA_MAX_MAP_SIDE), <=,
+                    10 * (uint64_t) OSSA_MAX_MAP_CELLS);
+  ossa_grid_map_clear (&map);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -496,5 +561,6 @@ main (int argc, char **argv)
   g_test_add_func ("/limits/file-sizes", test_file_sizes);
   g_test_add_func ("/limits/scen-problems", test_scen_problems);
   g_test_add_func ("/limits/scen-line-bytes", test_scen_line_bytes);
+  g_test_add_func ("/limits/path-budget", test_path_budget);
   return g_test_run ();
 }
