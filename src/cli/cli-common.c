@@ -491,7 +491,8 @@ read_any (const char *path, CliFileKind *kind, uint8_t **data, size_t *size, Oss
   return ok;
 }
 
-/* A document holding the one map of the map file whose bytes are data. */
+/* A document holding the one map of the map file whose bytes are data, or (data
+ * NULL) of the map file at path, streamed. */
 static OssaDocument *
 map_document (const uint8_t *data, size_t size, const char *path, OssaError *err)
 {
@@ -505,7 +506,10 @@ map_document (const uint8_t *data, size_t size, const char *path, OssaError *err
       ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
       return NULL;
     }
-  ok = ossa_grid_map_parse (&map, data, size, cli_input_label (path), name, NULL, err);
+  if (data != NULL)
+    ok = ossa_grid_map_parse (&map, data, size, cli_input_label (path), name, NULL, err);
+  else
+    ok = ossa_grid_map_load (&map, path, NULL, err);   /* parsed as it is read */
   free (name);
   if (!ok)
     return NULL;
@@ -536,7 +540,18 @@ cli_load_any (const char *path, CliFileKind *kind_out, OssaError *err)
   const char *label = cli_input_label (path);
   uint8_t *data;
   size_t size;
+  struct stat st;
 
+  /* A regular map file is parsed as it is read, never held whole: a bad row of a
+   * huge file fails at once. */
+  if (!cli_is_stdio (path) && stat (path, &st) == 0 && S_ISREG (st.st_mode)
+      && cli_sniff (path, &kind, err) && kind == CLI_FILE_MAP)
+    {
+      doc = map_document (NULL, 0, path, err);
+      if (kind_out != NULL)
+        *kind_out = kind;
+      return doc;
+    }
   if (!read_any (path, &kind, &data, &size, err))
     return NULL;
   /* One reader per kind of file; each gives a document (an SMD as import-smd with

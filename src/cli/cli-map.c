@@ -28,15 +28,23 @@ cli_load_map (const char *path, const char *name, OssaGridMap *map, CliMapSource
       char *map_name;
       bool ok;
 
-      if (!cli_read_input (path, OSSA_MAX_MAP_FILE_SIZE, &data, &size, &err))
+      /* A file is parsed as it is read, never held whole (a bad row fails where it
+       * is); standard input was read already to tell what it is. */
+      if (!cli_is_stdio (path))
+        ok = ossa_grid_map_load (map, path, &format, &err);
+      else
         {
-          cli_error_ossa (&err, cli_input_label (path));
-          return false;
+          if (!cli_read_input (path, OSSA_MAX_MAP_FILE_SIZE, &data, &size, &err))
+            {
+              cli_error_ossa (&err, cli_input_label (path));
+              return false;
+            }
+          map_name = ossa_grid_map_name_for_path (cli_input_stem_path (path));
+          ok = ossa_grid_map_parse (map, data, size, cli_input_label (path), map_name, &format,
+                                    &err);
+          free (data);
+          free (map_name);
         }
-      map_name = ossa_grid_map_name_for_path (cli_input_stem_path (path));
-      ok = ossa_grid_map_parse (map, data, size, cli_input_label (path), map_name, &format, &err);
-      free (data);
-      free (map_name);
       if (!ok)
         {
           cli_error_ossa (&err, cli_input_label (path));

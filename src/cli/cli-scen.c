@@ -186,13 +186,17 @@ cli_scen (int argc, char **argv)
     size_t size;
     bool ok;
 
-    if (!cli_read_input (path, OSSA_MAX_MAP_FILE_SIZE, &data, &size, &err))
+    /* A file is parsed as it is read, never held whole; standard input is
+     * read first. */
+    if (!cli_is_stdio (path))
+      ok = ossa_scenario_load (&scen, path, &err);
+    else if (!cli_read_input (path, OSSA_MAX_SCEN_FILE_SIZE, &data, &size, &err))
+      ok = false;
+    else
       {
-        cli_error_ossa (&err, cli_input_label (path));
-        goto out;
+        ok = ossa_scenario_parse (&scen, data, size, cli_input_label (path), &err);
+        free (data);
       }
-    ok = ossa_scenario_parse (&scen, data, size, cli_input_label (path), &err);
-    free (data);
     if (!ok)
       {
         cli_error_ossa (&err, cli_input_label (path));

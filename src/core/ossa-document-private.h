@@ -11,9 +11,13 @@
 #include "ossa-document.h"
 #include "ossa-error.h"
 
-/* That no animation before index has the name of animation index. */
+struct _OssaNameIndex;
+
+/* That no animation before index has the name of animation index. seen (may be
+ * NULL: a linear scan) indexes the names of animations 0 to index - 1, for a
+ * caller that checks them in order; the name of index is added to it. */
 bool _ossa_document_validate_animation_name (const OssaDocument *doc, size_t index,
-                                             OssaError *err);
+                                             struct _OssaNameIndex *seen, OssaError *err);
 
 /* A new document sharing nothing with doc holding copies of its skeleton,
  * animations and meshes only: what ossa_document_copy() copies minus the generator

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ossa-document.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ossa-types.h"
 #include "ossa-document-private.h"
+#include "ossa-name-index-private.h"
 
 OssaDocument *
 ossa_document_new (void)
@@ -284,28 +286,56 @@ ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,
   return ok;
 }
 
-bool
-_ossa_document_validate_animation_name (const OssaDocument *doc, size_t index, OssaError *err)
+static OssaNameArray
+animation_names (const OssaDocument *doc)
 {
-  for (size_t j = 0; j < index; j++)
-    if (strcmp (doc->animations[j].name, doc->animations[index].name) == 0)
-      {
-        ossa_error_set (err, OSSA_ERROR_INVALID, "animation %zu '%s': the name is already used by animation %zu",
-                        index, doc->animations[index].name, j);
-        return false;
-      }
+  return (OssaNameArray) { doc->animations, sizeof (OssaAnimation), offsetof (OssaAnimation, name) };
+}
+
+bool
+_ossa_document_validate_animation_name (const OssaDocument *doc, size_t index,
+                                        OssaNameIndex *seen, OssaError *err)
+{
+  const char *name = doc->animations[index].name;
+  ssize_t other = -1;
+
+  if (seen != NULL)
+    other = _ossa_name_index_find (seen, animation_names (doc), name);
+  else
+    for (size_t j = 0; j < index && other < 0; j++)
+      if (strcmp (doc->animations[j].name, name) == 0)
+        other = (ssize_t) j;
+  if (other >= 0)
+    {
+      ossa_error_set (err, OSSA_ERROR_INVALID, "animation %zu '%s': the name is already used by animation %zd",
+                      index, name, other);
+      return false;
+    }
+  if (seen != NULL && !_ossa_name_index_add (seen, animation_names (doc), name, index))
+    {
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      return false;
+    }
   return true;
 }
 
 bool
 ossa_document_validate (const OssaDocument *doc, OssaError *err)
 {
+  OssaNameIndex seen;
+
   if (!ossa_skeleton_validate (&doc->skeleton, err))
     return false;
+  /* Names are checked through an index: a document may hold 10,000 animations. */
+  _ossa_name_index_init (&seen);
   for (size_t i = 0; i < doc->n_animations; i++)
     if (!ossa_animation_validate (&doc->animations[i], doc->skeleton.n_bones, err)
-        || !_ossa_document_validate_animation_name (doc, i, err))
-      return false;
+        || !_ossa_document_validate_animation_name (doc, i, &seen, err))
+      {
+        _ossa_name_index_free (&seen);
+        return false;
+      }
+  _ossa_name_index_free (&seen);
   for (size_t i = 0; i < doc->n_maps; i++)
     if (!ossa_grid_map_validate (&doc->maps[i], err))
       return false;

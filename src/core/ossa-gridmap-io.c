@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Grid maps as text: the original article's form and MovingAI's .map, and
- * MovingAI's .scen scenarios. Every error names the line it found. */
+ * MovingAI's .scen scenarios. Every error names the line it found. Files are read
+ * in chunks as they are parsed (ossa-line-reader.c): a bad row fails where it is,
+ * with at most one line (OSSA_MAX_MAP_LINE_BYTES) and the map itself in memory. */
 #include "ossa-gridmap-io.h"
 
 #include <math.h>
@@ -10,55 +12,18 @@
 #include <string.h>
 
 #include "ossa-io.h"
+#include "ossa-line-reader-private.h"
 #include "ossa-number.h"
 #include "ossa-types.h"
 
-#define MAX_SCEN_FILE_SIZE ((size_t) 256 << 20)
+/* Lines come from ossa-line-reader.c: from memory for the _parse() functions,
+ * streamed in chunks for the _load() ones, so a file is never held whole. */
+typedef OssaLineReader Reader;
 
-/* A cursor over the bytes, one line at a time. */
-typedef struct
-{
-  const char *p, *end;
-  int         line;      /* number of the line next_line() returned last */
-  const char *path;
-} Reader;
-
-static void
-reader_init (Reader *r, const void *data, size_t size, const char *path)
-{
-  r->p = data;
-  r->end = r->p + size;
-  r->line = 0;
-  r->path = path;
-  /* A UTF-8 byte order mark is not part of the first word. */
-  if (size >= 3 && (unsigned char) r->p[0] == 0xef && (unsigned char) r->p[1] == 0xbb
-      && (unsigned char) r->p[2] == 0xbf)
-    r->p += 3;
-}
-
-/* The next line as [*s, *e) without its LF, CRLF or lone CR; false at the end. */
-static bool
+static inline bool
 next_line (Reader *r, const char **s, const char **e)
 {
-  const char *p = r->p;
-
-  if (p >= r->end)
-    return false;
-  *s = p;
-  while (p < r->end && *p != '\n' && *p != '\r')
-    p++;
-  *e = p;
-  if (p < r->end && *p == '\r')
-    {
-      p++;
-      if (p < r->end && *p == '\n')
-        p++;
-    }
-  else if (p < r->end)
-    p++;
-  r->p = p;
-  r->line++;
-  return true;
+  return _ossa_line_reader_next (r, s, e);
 }
 
 static bool
@@ -281,7 +246,8 @@ parse_header (Ctx *c, OssaMapFormat format, uint32_t *width, uint32_t *height)
                                                 : "type, height, width or map expected");
       return false;
     }
-  set_error (c, c->r->line, OSSA_ERROR_FORMAT, "the file ends before '%s'", terminator);
+  if (!c->r->failed)
+    set_error (c, c->r->line, OSSA_ERROR_FORMAT, "the file ends before '%s'", terminator);
   return false;
 }
 
@@ -298,6 +264,8 @@ movingai_cell (unsigned char ch)
 static bool
 too_few_rows (Ctx *c, uint32_t rows, uint32_t height)
 {
+  if (c->r->failed)   /* not the end: a read error or an over-long line */
+    return false;
   set_error (c, c->r->line + 1, OSSA_ERROR_FORMAT,
              "the file ends after %u of %u rows (too few rows)", rows, height);
   return false;
@@ -335,6 +303,12 @@ parse_rows_movingai (Ctx *c, uint32_t width, uint32_t height, uint8_t *cells)
             }
           if (cells != NULL)
             cells[(size_t) y * width + x] = (uint8_t) v;
+        }
+      if (n != width && c->r->truncated)
+        {
+          set_error (c, c->r->line, OSSA_ERROR_FORMAT, "row %u has over %zu cells, %u expected (long row)",
+                     y + 1, n, width);
+          return false;
         }
       if (n != width)
         {
@@ -391,6 +365,11 @@ parse_rows_text (Ctx *c, uint32_t width, uint32_t height, uint8_t *cells)
             row[x] = (uint8_t) (ch - '0');
           x++;
         }
+      if (x < width && c->r->truncated)
+        {
+          _ossa_line_reader_fail_long (c->r);
+          return false;
+        }
       if (x < width)
         {
           set_error (c, c->r->line, OSSA_ERROR_FORMAT, "row %u has %zu cells, %u expected (short row)",
@@ -415,41 +394,36 @@ parse_trailer (Ctx *c, uint32_t height)
                    "text after the last row (height is %u: too many rows)", height);
         return false;
       }
-  return true;
+  return !c->r->failed;
 }
 
-bool
-ossa_grid_map_parse (OssaGridMap *map, const void *data, size_t size, const char *path,
-                     const char *name, OssaMapFormat *format, OssaError *err)
+/* A map from the lines of r; path names the source in errors. */
+static bool
+parse_map (Reader *r, OssaGridMap *map, const char *path, const char *name,
+           OssaMapFormat *format, OssaError *err)
 {
-  Reader r;
-  Ctx c = { &r, err };
+  Ctx c = { r, err };
   OssaMapFormat f = OSSA_MAP_FORMAT_TEXT;
   uint32_t width = 0, height = 0;
   const char *s, *e, *w[2];
-  size_t len[2], remaining, least;
+  size_t len[2];
+  uint64_t remaining, least;
   bool ok;
 
   memset (map, 0, sizeof *map);
-  reader_init (&r, data, size, path);
 
-  /* The first word tells the form. */
+  /* The first word tells the form; its line is read again as the header's. */
   for (;;)
     {
-      Reader peek = r;
-
-      if (!next_line (&peek, &s, &e))
+      if (!next_line (r, &s, &e))
         {
-          r = peek;
-          set_error (&c, r.line > 0 ? r.line : 1, OSSA_ERROR_FORMAT,
-                     "empty file (a map starts with 'width' or 'type')");
+          if (!r->failed)
+            set_error (&c, r->line > 0 ? r->line : 1, OSSA_ERROR_FORMAT,
+                       "empty file (a map starts with 'width' or 'type')");
           return false;
         }
       if (is_blank (s, e))
-        {
-          r = peek;
-          continue;
-        }
+        continue;
       split_words (s, e, w, len, 1);
       if (word_eq (w[0], len[0], "width") || word_eq (w[0], len[0], "height"))
         f = OSSA_MAP_FORMAT_TEXT;
@@ -457,10 +431,11 @@ ossa_grid_map_parse (OssaGridMap *map, const void *data, size_t size, const char
         f = OSSA_MAP_FORMAT_MOVINGAI;
       else
         {
-          set_error (&c, peek.line, OSSA_ERROR_FORMAT,
+          set_error (&c, r->line, OSSA_ERROR_FORMAT,
                      "not a grid map (the first word is neither 'width' nor 'type')");
           return false;
         }
+      _ossa_line_reader_unread (r);
       break;
     }
 
@@ -468,25 +443,34 @@ ossa_grid_map_parse (OssaGridMap *map, const void *data, size_t size, const char
     return false;
 
   /* Never allocate for rows the file is too short to hold: a check-only pass then
-   * finds the precise problem and its line. */
-  remaining = (size_t) (r.end - r.p);
-  least = f == OSSA_MAP_FORMAT_TEXT ? (size_t) height * (2 * (size_t) width - 1)
-                                    : (size_t) height * width;
+   * finds the precise problem and its line. (A stream of unknown size skips this:
+   * the map is at most OSSA_MAX_MAP_CELLS bytes.) */
+  remaining = _ossa_line_reader_remaining (r);
+  least = f == OSSA_MAP_FORMAT_TEXT ? (uint64_t) height * (2 * (uint64_t) width - 1)
+                                    : (uint64_t) height * width;
   if (remaining < least)
     {
       ok = f == OSSA_MAP_FORMAT_TEXT ? parse_rows_text (&c, width, height, NULL)
                                      : parse_rows_movingai (&c, width, height, NULL);
       if (ok)
-        set_error (&c, r.line, OSSA_ERROR_FORMAT, "the file is too short for %u × %u cells",
+        set_error (&c, r->line, OSSA_ERROR_FORMAT, "the file is too short for %u × %u cells",
                    width, height);
       return false;
     }
 
-  if (!ossa_grid_map_init (map, name, width, height, err))
+  /* Not ossa_grid_map_init(), which fills the cells: the rows write every one, and
+   * untouched zero pages cost no memory when row 1 of a huge map is bad. */
+  map->name = strdup (name ? name : "");
+  map->cells = calloc ((size_t) width * height, 1);
+  if (map->name == NULL || map->cells == NULL)
     {
-      ossa_error_set_location (err, path, r.line);
+      ossa_grid_map_clear (map);
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      ossa_error_set_location (err, path, r->line);
       return false;
     }
+  map->width = width;
+  map->height = height;
   ok = f == OSSA_MAP_FORMAT_TEXT ? parse_rows_text (&c, width, height, map->cells)
                                  : parse_rows_movingai (&c, width, height, map->cells);
   if (ok)
@@ -499,6 +483,16 @@ ossa_grid_map_parse (OssaGridMap *map, const void *data, size_t size, const char
   if (format != NULL)
     *format = f;
   return true;
+}
+
+bool
+ossa_grid_map_parse (OssaGridMap *map, const void *data, size_t size, const char *path,
+                     const char *name, OssaMapFormat *format, OssaError *err)
+{
+  Reader r;
+
+  _ossa_line_reader_init_bytes (&r, data, size, path, err);
+  return parse_map (&r, map, path, name, format, err);
 }
 
 char *
@@ -515,24 +509,25 @@ ossa_grid_map_name_for_path (const char *path)
 bool
 ossa_grid_map_load (OssaGridMap *map, const char *path, OssaMapFormat *format, OssaError *err)
 {
-  uint8_t *data;
-  size_t size;
+  Reader r;
   char *name;
   bool ok;
 
   memset (map, 0, sizeof *map);
-  if (!ossa_file_read (path, OSSA_MAX_MAP_FILE_SIZE, &data, &size, err))
-    return false;
   name = ossa_grid_map_name_for_path (path);
   if (name == NULL)
     {
-      free (data);
       ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
       return false;
     }
-  ok = ossa_grid_map_parse (map, data, size, path, name, format, err);
+  if (!_ossa_line_reader_open (&r, path, OSSA_MAX_MAP_FILE_SIZE, OSSA_MAX_MAP_LINE_BYTES, err))
+    {
+      free (name);
+      return false;
+    }
+  ok = parse_map (&r, map, path, name, format, err);
+  _ossa_line_reader_close (&r);
   free (name);
-  free (data);
   return ok;
 }
 
@@ -666,23 +661,20 @@ ossa_scenario_clear (OssaScenario *scen)
   memset (scen, 0, sizeof *scen);
 }
 
-bool
-ossa_scenario_parse (OssaScenario *scen, const void *data, size_t size, const char *path,
-                     OssaError *err)
+static bool
+parse_scenario (Reader *r, OssaScenario *scen, OssaError *err)
 {
   static const char *const field_names[] = {
     "bucket", "map", "map width", "map height", "start x", "start y", "goal x", "goal y",
     "optimal length"
   };
-  Reader r;
-  Ctx c = { &r, err };
+  Ctx c = { r, err };
   const char *s, *e;
   size_t cap = 0;
   bool seen_version = false;
 
   memset (scen, 0, sizeof *scen);
-  reader_init (&r, data, size, path);
-  while (next_line (&r, &s, &e))
+  while (next_line (r, &s, &e))
     {
       const char *w[10];
       size_t len[10];
@@ -699,7 +691,7 @@ ossa_scenario_parse (OssaScenario *scen, const void *data, size_t size, const ch
 
           if (n != 2 || !parse_length (w[1], len[1], &v) || v != 1.0)
             {
-              set_error (&c, r.line, OSSA_ERROR_FORMAT,
+              set_error (&c, r->line, OSSA_ERROR_FORMAT,
                          "only 'version 1' (or '1.0') scenarios are supported");
               ossa_scenario_clear (scen);
               return false;
@@ -709,7 +701,7 @@ ossa_scenario_parse (OssaScenario *scen, const void *data, size_t size, const ch
         }
       if (n != 9)
         {
-          set_error (&c, r.line, OSSA_ERROR_FORMAT,
+          set_error (&c, r->line, OSSA_ERROR_FORMAT,
                      "%zu fields, 9 expected (bucket, map, width, height, start x, start y, "
                      "goal x, goal y, optimal length)", n);
           ossa_scenario_clear (scen);
@@ -724,12 +716,19 @@ ossa_scenario_parse (OssaScenario *scen, const void *data, size_t size, const ch
 
           if (!ok)
             {
-              set_error (&c, r.line, OSSA_ERROR_FORMAT, "%s '%.*s' is not a %s", field_names[i],
+              set_error (&c, r->line, OSSA_ERROR_FORMAT, "%s '%.*s' is not a %s", field_names[i],
                          (int) (len[i] > 40 ? 40 : len[i]), w[i],
                          i == 8 ? "number of at least 0" : "whole number of at least 0");
               ossa_scenario_clear (scen);
               return false;
             }
+        }
+      if (scen->n_problems >= OSSA_MAX_SCEN_PROBLEMS)
+        {
+          set_error (&c, r->line, OSSA_ERROR_LIMIT, "more than %u problems (the limit of one scenario)",
+                     OSSA_MAX_SCEN_PROBLEMS);
+          ossa_scenario_clear (scen);
+          return false;
         }
       if (scen->n_problems == cap)
         {
@@ -752,24 +751,38 @@ ossa_scenario_parse (OssaScenario *scen, const void *data, size_t size, const ch
           ossa_scenario_clear (scen);
           return false;
         }
-      p.line = r.line;
+      p.line = r->line;
       scen->problems[scen->n_problems++] = p;
+    }
+  if (r->failed)
+    {
+      ossa_scenario_clear (scen);
+      return false;
     }
   return true;
 }
 
 bool
+ossa_scenario_parse (OssaScenario *scen, const void *data, size_t size, const char *path,
+                     OssaError *err)
+{
+  Reader r;
+
+  _ossa_line_reader_init_bytes (&r, data, size, path, err);
+  return parse_scenario (&r, scen, err);
+}
+
+bool
 ossa_scenario_load (OssaScenario *scen, const char *path, OssaError *err)
 {
-  uint8_t *data;
-  size_t size;
+  Reader r;
   bool ok;
 
   memset (scen, 0, sizeof *scen);
-  if (!ossa_file_read (path, MAX_SCEN_FILE_SIZE, &data, &size, err))
+  if (!_ossa_line_reader_open (&r, path, OSSA_MAX_SCEN_FILE_SIZE, OSSA_MAX_SCEN_LINE_BYTES, err))
     return false;
-  ok = ossa_scenario_parse (scen, data, size, path, err);
-  free (data);
+  ok = parse_scenario (&r, scen, err);
+  _ossa_line_reader_close (&r);
   return ok;
 }
 

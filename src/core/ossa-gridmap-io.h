@@ -11,6 +11,7 @@
 
 #include "ossa-error.h"
 #include "ossa-gridmap.h"
+#include "ossa-limits.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,9 +28,6 @@ typedef enum
   OSSA_MAP_FORMAT_MOVINGAI = 1, /* type octile, height, width, map, rows of characters:
                                  * `.` `G` `S` walkable, other printable characters blocked */
 } OssaMapFormat;
-
-/* Largest map file the readers accept (a 16384² article map with CRLF rows fits). */
-#define OSSA_MAX_MAP_FILE_SIZE ((size_t) 1 << 30)
 
 /* Parses a map in either text form from memory into map (which the call
  * initialises; clear it with ossa_grid_map_clear()). path (may be NULL) names the

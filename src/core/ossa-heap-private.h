@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* An indexed binary min-heap of (key, tie, node) entries with decrease-key.
+/* An indexed binary min-heap of (key, tie, node) entries with decrease-key; each
+ * entry also carries its node's cost so far (g), so that the searcher keeps no
+ * per-cell g of its own.
  *
  * The heap writes each node's position into a caller-owned array so that a node's
  * entry can be found and its key lowered in O(log n): pos[node * stride] is the
- * entry's index while the node is in the heap. The caller keeps positions inside its
- * own per-node records (stride = record size in uint32_t units), which keeps a
- * node's g, stamp and heap position on one cache line. Every function is inline so
- * that a constant stride folds away.
+ * entry's index while the node is in the heap. Every function is inline so that a
+ * constant stride folds away.
  *
  * Entries order by key, then by tie (both smaller first). The heap owns its items
  * (release them with _ossa_heap_clear()); the position array is the caller's.
@@ -21,6 +21,7 @@
 typedef struct
 {
   uint64_t key;
+  uint64_t g;      /* carried along, not compared */
   uint32_t tie;
   uint32_t node;
 } OssaHeapEntry;
@@ -119,14 +120,16 @@ _ossa_heap_pop (OssaHeap *heap, uint32_t *pos, size_t stride)
   return top;
 }
 
-/* Lowers the key (and tie) of the entry at index i; the new pair must not be larger. */
+/* Lowers the key (and tie) of the entry at index i and sets its g; the new pair must
+ * not be larger. */
 static inline void
-_ossa_heap_decrease (OssaHeap *heap, size_t i, uint64_t key, uint32_t tie, uint32_t *pos,
-                     size_t stride)
+_ossa_heap_decrease (OssaHeap *heap, size_t i, uint64_t key, uint32_t tie, uint64_t g,
+                     uint32_t *pos, size_t stride)
 {
   OssaHeapEntry e = heap->items[i];
 
   e.key = key;
   e.tie = tie;
+  e.g = g;
   _ossa_heap_sift_up (heap, i, e, pos, stride);
 }

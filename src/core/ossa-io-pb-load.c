@@ -24,6 +24,8 @@
 #include "ossa-document-private.h"
 #include "ossa-io-pb-arena-private.h"
 #include "ossa-io-pb-check-private.h"
+#include "ossa-name-index-private.h"
+#include "ossa-skeleton-private.h"
 #include "ossa-text.h"
 #include "ossa-types.h"
 #include "ossa.pb-c.h"
@@ -81,7 +83,11 @@ convert_skeleton (const Ossa__Skeleton *src, OssaSkeleton *skel, OssaError *err)
 {
   if (src != NULL && src->n_bones > 0 && !copy_bones (src, skel))
     return set_no_memory (err);
-  return ossa_skeleton_validate (skel, err);
+  if (!ossa_skeleton_validate (skel, err))
+    return false;
+  /* Look-ups by name are hashed from the start (a failure only makes them linear). */
+  _ossa_skeleton_reindex (skel);
+  return true;
 }
 
 /* Every column below comes from a track _ossa_pb_check_document() has found
@@ -226,7 +232,7 @@ convert_tracks (OssaPbArena *arena, const Ossa__Animation *src, OssaAnimation *a
  * properties, its tracks, then its name against the animations before it. */
 static bool
 convert_animation (OssaPbArena *arena, const Ossa__Animation *src, OssaDocument *doc, size_t index,
-                   OssaError *err)
+                   OssaNameIndex *seen, OssaError *err)
 {
   OssaAnimation *anim = &doc->animations[index];
 
@@ -238,7 +244,7 @@ convert_animation (OssaPbArena *arena, const Ossa__Animation *src, OssaDocument 
   anim->fps = src->fps;
   return _ossa_animation_validate_props (anim, err)
          && convert_tracks (arena, src, anim, doc->skeleton.n_bones, err)
-         && _ossa_document_validate_animation_name (doc, index, err);
+         && _ossa_document_validate_animation_name (doc, index, seen, err);
 }
 
 static bool
@@ -320,13 +326,20 @@ convert_lists (OssaPbArena *arena, const Ossa__Document *msg, OssaDocument *doc,
 {
   if (msg->n_animations > 0)
     {
+      OssaNameIndex seen;
+      bool ok = true;
+
       doc->animations = calloc (msg->n_animations, sizeof *doc->animations);
       if (doc->animations == NULL)
         return set_no_memory (err);
       doc->n_animations = msg->n_animations;
-      for (size_t i = 0; i < msg->n_animations; i++)
-        if (!convert_animation (arena, msg->animations[i], doc, i, err))
-          return false;
+      /* Each name is checked against those before it through an index. */
+      _ossa_name_index_init (&seen);
+      for (size_t i = 0; ok && i < msg->n_animations; i++)
+        ok = convert_animation (arena, msg->animations[i], doc, i, &seen, err);
+      _ossa_name_index_free (&seen);
+      if (!ok)
+        return false;
     }
   if (msg->n_maps > 0)
     {

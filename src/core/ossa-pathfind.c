@@ -9,15 +9,31 @@
  *   compare, so equal-cost paths tie exactly and ties go to the larger g (fewer
  *   expansions on open maps); the reported length is summed from the path's step
  *   counts in double;
- * - a node is 16 bytes (g, generation stamp, heap position) and the heap holds
- *   16-byte (f, tie, node) entries: the comparison never leaves the heap array;
- * - per-search generation stamps instead of clearing arrays, and the loop is
- *   specialised per order at compile time. */
+ * - the heap holds 24-byte (f, g, tie, node) entries: the comparison never leaves
+ *   the heap array, and an open node's g lives in its entry;
+ * - the loop is specialised per order at compile time.
+ *
+ * What keeps it small: 7 bytes a cell and 1/16 byte a cell of generation stamps,
+ * whatever the order (OSSA_MAX_MAP_SIDE² cells are 1.9 GiB):
+ *   1  the map's walkable byte            (cells)
+ *   1  the cell's legal moves             (moves)
+ *   1  state (unseen, open, closed) and the direction that reached it  (flags)
+ *   4  while open: its heap index; once closed: its g as a float, for display
+ *      only (the search reads a closed node's g never again)         (slot)
+ *   4 per 64 cells: the search that last touched the block (block_stamp); a block
+ *      a new search touches first has its 64 flags cleared then, so a search
+ *      clears only what it reaches, never the whole map.
+ * The open list grows on demand; the map, the search state, the open list and the
+ * path together stay inside a memory budget (ossa_pathfinder_set_memory_budget(),
+ * OSSA_PATH_MEMORY_BUDGET by default): a search that would pass it stops with
+ * OSSA_ERROR_LIMIT and a message instead of pushing the machine into swap. */
 #include "ossa-pathfind.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "ossa-heap-private.h"
 #include "ossa-types.h"
@@ -26,7 +42,6 @@
 #define COST_STRAIGHT ((uint64_t) 1 << COST_SHIFT)
 #define COST_DIAGONAL ((uint64_t) 23726566)   /* floor (√2 · 2^24) */
 #define TIE_SHIFT     16                      /* tie values in 1/256 of a step */
-#define CLOSED        UINT32_MAX
 #define SQRT2         1.41421356237309504880
 
 /* Directions: 0 N, 1 E, 2 S, 3 W (bits 0–3, the 4-connected moves), 4 NE, 5 SE,
@@ -38,14 +53,21 @@ static const uint64_t dir_cost[8] = {
   COST_DIAGONAL, COST_DIAGONAL, COST_DIAGONAL, COST_DIAGONAL,
 };
 
-typedef struct
-{
-  uint64_t g;
-  uint32_t stamp;   /* the search that last reached this node */
-  uint32_t pos;     /* heap index while open, CLOSED once expanded */
-} Node;
+/* flags: bits 0-2 the direction that reached the cell, bits 3-4 its state. */
+#define DIR_MASK     0x07u
+#define STATE_SHIFT  3
+#define STATE_OPEN   ((uint8_t) (OSSA_CELL_OPEN << STATE_SHIFT))
+#define STATE_CLOSED ((uint8_t) (OSSA_CELL_CLOSED << STATE_SHIFT))
+#define BLOCK_SHIFT  6   /* 64 cells share a generation stamp */
+#define BLOCK_CELLS  ((size_t) 1 << BLOCK_SHIFT)
+#define POS_STRIDE   1
 
-#define POS_STRIDE (sizeof (Node) / sizeof (uint32_t))
+/* What run() returns when the open list could not grow (out of memory, or the
+ * budget): the search is unfinished; pf->status says NO_PATH. */
+#define SEARCH_STOPPED ((OssaSearchStatus) 100)
+
+/* Bytes of search state a cell: flags and slot, and its share of a block stamp. */
+#define SEARCH_BYTES_PER_BLOCK (BLOCK_CELLS * (1 + sizeof (uint32_t)) + sizeof (uint32_t))
 
 struct _OssaPathfinder
 {
@@ -53,11 +75,16 @@ struct _OssaPathfinder
   size_t             n_cells;
   uint8_t           *cells;      /* walkable copy of the map */
   uint8_t           *moves;      /* legal 8-connected moves of each cell, as bits */
-  uint8_t           *parent;     /* the direction that reached each node */
-  Node              *nodes;
+  uint8_t           *flags;      /* state and parent direction of each cell */
+  uint32_t          *slot;       /* heap index (open) or float g (closed) of each cell */
+  uint32_t          *block_stamp;
+  size_t             n_blocks;
   int64_t            offset[8];  /* index step of each direction */
   OssaHeap           heap;
   uint32_t           stamp;
+  uint64_t           budget;     /* 0: the default */
+  bool               over_budget;   /* the last search stopped at the budget */
+  bool               stopped;       /* the last search stopped unfinished */
 
   OssaCell          *path;
   size_t             path_cap, n_path;
@@ -86,8 +113,9 @@ ossa_pathfinder_free (OssaPathfinder *pf)
     return;
   free (pf->cells);
   free (pf->moves);
-  free (pf->parent);
-  free (pf->nodes);
+  free (pf->flags);
+  free (pf->slot);
+  free (pf->block_stamp);
   free (pf->path);
   _ossa_heap_clear (&pf->heap);
   free (pf);
@@ -119,6 +147,77 @@ cell_moves (const OssaPathfinder *pf, uint32_t x, uint32_t y)
   return m;
 }
 
+static void
+free_search_state (OssaPathfinder *pf)
+{
+  free (pf->flags);
+  free (pf->slot);
+  free (pf->block_stamp);
+  pf->flags = NULL;
+  pf->slot = NULL;
+  pf->block_stamp = NULL;
+  pf->n_blocks = 0;
+  pf->stamp = 0;
+}
+
+uint64_t
+ossa_pathfinder_default_memory_budget (void)
+{
+  long pages = sysconf (_SC_PHYS_PAGES), page = sysconf (_SC_PAGESIZE);
+  uint64_t budget = OSSA_PATH_MEMORY_BUDGET;
+
+  if (pages > 0 && page > 0 && (uint64_t) pages * (uint64_t) page / 2 < budget)
+    budget = (uint64_t) pages * (uint64_t) page / 2;
+  return budget;
+}
+
+void
+ossa_pathfinder_set_memory_budget (OssaPathfinder *pf, uint64_t bytes)
+{
+  pf->budget = bytes;
+}
+
+uint64_t
+ossa_pathfinder_memory_budget (const OssaPathfinder *pf)
+{
+  return pf->budget != 0 ? pf->budget : ossa_pathfinder_default_memory_budget ();
+}
+
+/* Bytes of per-cell search state for n cells. */
+static uint64_t
+search_state_bytes (size_t n)
+{
+  uint64_t blocks = (n + BLOCK_CELLS - 1) / BLOCK_CELLS;
+
+  return (uint64_t) n * (1 + sizeof (uint32_t)) + blocks * sizeof (uint32_t);
+}
+
+uint64_t
+ossa_pathfinder_memory_used (const OssaPathfinder *pf)
+{
+  return 2 * (uint64_t) pf->n_cells + (pf->flags != NULL ? search_state_bytes (pf->n_cells) : 0)
+         + (uint64_t) pf->heap.cap * sizeof (OssaHeapEntry)
+         + (uint64_t) pf->path_cap * sizeof (OssaCell);
+}
+
+uint64_t
+ossa_pathfinder_memory_needed (uint32_t width, uint32_t height)
+{
+  size_t n = (size_t) width * height;
+
+  return 2 * (uint64_t) n + search_state_bytes (n);
+}
+
+static void
+over_budget_error (const OssaPathfinder *pf, OssaError *err, uint32_t width, uint32_t height,
+                   uint64_t need)
+{
+  ossa_error_set (err, OSSA_ERROR_LIMIT,
+                  "a search of the %u × %u map would need %.1f MiB, over its memory budget of %.1f MiB",
+                  width, height, (double) need / (1 << 20),
+                  (double) ossa_pathfinder_memory_budget (pf) / (1 << 20));
+}
+
 bool
 ossa_pathfinder_set_map (OssaPathfinder *pf, const OssaGridMap *map, OssaError *err)
 {
@@ -133,18 +232,26 @@ ossa_pathfinder_set_map (OssaPathfinder *pf, const OssaGridMap *map, OssaError *
     }
   if (n != pf->n_cells)
     {
-      uint8_t *cells = realloc (pf->cells, n), *moves = realloc (pf->moves, n);
+      uint8_t *cells, *moves;
 
+      free_search_state (pf);
+      if (2 * (uint64_t) n > ossa_pathfinder_memory_budget (pf))
+        {
+          free (pf->cells);
+          free (pf->moves);
+          pf->cells = pf->moves = NULL;
+          pf->n_cells = 0;
+          pf->width = pf->height = 0;
+          over_budget_error (pf, err, map->width, map->height, 2 * (uint64_t) n);
+          return false;
+        }
+      cells = realloc (pf->cells, n);
       if (cells != NULL)
         pf->cells = cells;
+      moves = realloc (pf->moves, n);
       if (moves != NULL)
         pf->moves = moves;
       /* The search arrays follow on the first search. */
-      free (pf->parent);
-      free (pf->nodes);
-      pf->parent = NULL;
-      pf->nodes = NULL;
-      pf->stamp = 0;
       if (cells == NULL || moves == NULL)
         {
           free (pf->cells);
@@ -267,17 +374,24 @@ check_request (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int connect, uin
 static bool
 ensure_search_arrays (OssaPathfinder *pf, OssaError *err)
 {
-  if (pf->nodes == NULL)
+  if (pf->flags == NULL)
     {
-      pf->nodes = calloc (pf->n_cells, sizeof *pf->nodes);
-      pf->parent = malloc (pf->n_cells);
-      pf->stamp = 0;
-      if (pf->nodes == NULL || pf->parent == NULL)
+      uint64_t need = ossa_pathfinder_memory_used (pf) + search_state_bytes (pf->n_cells)
+                      + (pf->heap.cap == 0 ? 1024 * sizeof (OssaHeapEntry) : 0);
+
+      if (need > ossa_pathfinder_memory_budget (pf))
         {
-          free (pf->nodes);
-          free (pf->parent);
-          pf->nodes = NULL;
-          pf->parent = NULL;
+          over_budget_error (pf, err, pf->width, pf->height, need);
+          return false;
+        }
+      pf->n_blocks = (pf->n_cells + BLOCK_CELLS - 1) / BLOCK_CELLS;
+      pf->flags = malloc (pf->n_cells);
+      pf->slot = malloc (pf->n_cells * sizeof *pf->slot);
+      pf->block_stamp = calloc (pf->n_blocks, sizeof *pf->block_stamp);
+      pf->stamp = 0;
+      if (pf->flags == NULL || pf->slot == NULL || pf->block_stamp == NULL)
+        {
+          free_search_state (pf);
           ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory for a %u × %u search",
                           pf->width, pf->height);
           return false;
@@ -291,6 +405,41 @@ ensure_search_arrays (OssaPathfinder *pf, OssaError *err)
   return true;
 }
 
+/* Makes the flags of cell i's block belong to the current search (unseen unless
+ * this search touched the block before). */
+static inline void
+touch (uint8_t *flags, uint32_t *block_stamp, size_t n_cells, uint32_t stamp, uint32_t i)
+{
+  size_t b = i >> BLOCK_SHIFT;
+
+  if (block_stamp[b] != stamp)
+    {
+      size_t first = b << BLOCK_SHIFT;
+      size_t n = n_cells - first < BLOCK_CELLS ? n_cells - first : BLOCK_CELLS;
+
+      block_stamp[b] = stamp;
+      memset (flags + first, 0, n);
+    }
+}
+
+static inline float
+slot_float (uint32_t v)
+{
+  float f;
+
+  memcpy (&f, &v, sizeof f);
+  return f;
+}
+
+static inline uint32_t
+float_slot (float f)
+{
+  uint32_t v;
+
+  memcpy (&v, &f, sizeof v);
+  return v;
+}
+
 bool
 ossa_pathfinder_begin (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int connect,
                        uint32_t sx, uint32_t sy, uint32_t gx, uint32_t gy, OssaError *err)
@@ -298,7 +447,6 @@ ossa_pathfinder_begin (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int conn
   uint32_t start;
   uint64_t h, key;
   uint32_t tie;
-  Node *node;
 
   if (!check_request (pf, algorithm, connect, sx, sy, gx, gy, err)
       || !ensure_search_arrays (pf, err))
@@ -307,10 +455,11 @@ ossa_pathfinder_begin (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int conn
   /* A new generation; on wrap-around the stamps are cleared once. */
   if (++pf->stamp == 0)
     {
-      for (size_t i = 0; i < pf->n_cells; i++)
-        pf->nodes[i].stamp = 0;
+      memset (pf->block_stamp, 0, pf->n_blocks * sizeof *pf->block_stamp);
       pf->stamp = 1;
     }
+  pf->over_budget = false;
+  pf->stopped = false;
   pf->algorithm = algorithm;
   pf->connect = connect;
   pf->mask = connect == 4 ? 0x0f : 0xff;
@@ -328,21 +477,30 @@ ossa_pathfinder_begin (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int conn
       pf->status = OSSA_SEARCH_NO_PATH;
       return true;
     }
-  node = &pf->nodes[start];
-  node->stamp = pf->stamp;
-  node->g = 0;
+  touch (pf->flags, pf->block_stamp, pf->n_cells, pf->stamp, start);
+  pf->flags[start] = STATE_OPEN;
   h = algorithm == OSSA_PATH_DIJKSTRA ? 0 : heuristic (connect, sx, sy, gx, gy);
   priority (algorithm, 0, h, &key, &tie);
-  _ossa_heap_push (&pf->heap, (OssaHeapEntry) { key, tie, start }, &pf->nodes[0].pos, POS_STRIDE);
+  _ossa_heap_push (&pf->heap, (OssaHeapEntry) { key, 0, tie, start }, pf->slot, POS_STRIDE);
   pf->status = OSSA_SEARCH_RUNNING;
   return true;
 }
 
-/* Grows the heap by half; false on out of memory. */
+/* Grows the heap by half; false on out of memory or when that would pass the
+ * budget (pf->over_budget then says which). */
 static __attribute__ ((noinline)) bool
-grow_heap (OssaHeap *heap)
+grow_heap (OssaPathfinder *pf)
 {
-  return _ossa_heap_reserve (heap, heap->cap + heap->cap / 2 + 8);
+  OssaHeap *heap = &pf->heap;
+  size_t cap = heap->cap + heap->cap / 2 + 8;
+  uint64_t need = ossa_pathfinder_memory_used (pf) + (uint64_t) (cap - heap->cap) * sizeof (OssaHeapEntry);
+
+  if (need > ossa_pathfinder_memory_budget (pf))
+    {
+      pf->over_budget = true;
+      return false;
+    }
+  return _ossa_heap_reserve (heap, cap);
 }
 
 /* Expands up to limit nodes. algorithm is a constant at each call site, so each
@@ -350,10 +508,11 @@ grow_heap (OssaHeap *heap)
 static inline __attribute__ ((always_inline)) OssaSearchStatus
 run (OssaPathfinder *pf, const OssaPathAlgorithm algorithm, uint64_t limit)
 {
-  Node *const nodes = pf->nodes;
   const uint8_t *const moves = pf->moves;
-  uint8_t *const parent = pf->parent;
-  uint32_t *const pos = &nodes[0].pos;
+  uint8_t *const flags = pf->flags;
+  uint32_t *const pos = pf->slot;
+  uint32_t *const block_stamp = pf->block_stamp;
+  const size_t n_cells = pf->n_cells;
   OssaHeap *const heap = &pf->heap;
   const uint32_t stamp = pf->stamp, goal = pf->goal, width = pf->width;
   const uint32_t gx = goal % width, gy = goal / width;
@@ -378,7 +537,9 @@ run (OssaPathfinder *pf, const OssaPathAlgorithm algorithm, uint64_t limit)
         }
       top = _ossa_heap_pop (heap, pos, POS_STRIDE);
       cur = top.node;
-      nodes[cur].pos = CLOSED;
+      gc = top.g;
+      flags[cur] = (uint8_t) ((flags[cur] & DIR_MASK) | STATE_CLOSED);
+      pos[cur] = float_slot ((float) ((double) gc / (double) COST_STRAIGHT));
       expansions++;
       pf->current = cur;
       if (cur == goal)
@@ -386,14 +547,17 @@ run (OssaPathfinder *pf, const OssaPathAlgorithm algorithm, uint64_t limit)
           status = OSSA_SEARCH_FOUND;
           break;
         }
-      gc = nodes[cur].g;
       cy = cur / width;
       cx = cur - cy * width;
       m = moves[cur] & mask;
       /* At most 8 pushes below. */
-      if (__builtin_expect (heap->cap - heap->n < 8, 0) && !grow_heap (heap))
+      if (__builtin_expect (heap->cap - heap->n < 8, 0) && !grow_heap (pf))
         {
-          status = OSSA_SEARCH_NO_PATH;
+          /* Put the node back: the search stops here, unfinished. */
+          flags[cur] = (uint8_t) ((flags[cur] & DIR_MASK) | STATE_OPEN);
+          _ossa_heap_push (heap, top, pos, POS_STRIDE);
+          expansions--;
+          status = SEARCH_STOPPED;
           break;
         }
       while (m != 0)
@@ -401,37 +565,36 @@ run (OssaPathfinder *pf, const OssaPathAlgorithm algorithm, uint64_t limit)
           unsigned d = (unsigned) __builtin_ctz (m);
           uint32_t nb = (uint32_t) ((int64_t) cur + offset[d]);
           uint64_t ng = gc + dir_cost[d];
-          Node *nn = &nodes[nb];
           uint64_t h, key;
           uint32_t tie;
+          uint8_t state;
 
           m &= m - 1;
-          if (nn->stamp != stamp)
+          touch (flags, block_stamp, n_cells, stamp, nb);
+          state = flags[nb] & (uint8_t) ~DIR_MASK;
+          if (state == 0)
             {
-              nn->stamp = stamp;
-              nn->g = ng;
-              parent[nb] = (uint8_t) d;
+              flags[nb] = (uint8_t) (STATE_OPEN | d);
               h = algorithm == OSSA_PATH_DIJKSTRA
                     ? 0 : heuristic (connect, (uint32_t) ((int) cx + dir_dx[d]),
                                      (uint32_t) ((int) cy + dir_dy[d]), gx, gy);
               priority (algorithm, ng, h, &key, &tie);
-              _ossa_heap_push (heap, (OssaHeapEntry) { key, tie, nb }, pos, POS_STRIDE);
+              _ossa_heap_push (heap, (OssaHeapEntry) { key, ng, tie, nb }, pos, POS_STRIDE);
             }
-          else if (ng < nn->g && nn->pos != CLOSED)
+          else if (state == STATE_OPEN && ng < heap->items[pos[nb]].g)
             {
-              nn->g = ng;
-              parent[nb] = (uint8_t) d;
+              flags[nb] = (uint8_t) (STATE_OPEN | d);
               h = algorithm == OSSA_PATH_DIJKSTRA
                     ? 0 : heuristic (connect, (uint32_t) ((int) cx + dir_dx[d]),
                                      (uint32_t) ((int) cy + dir_dy[d]), gx, gy);
               priority (algorithm, ng, h, &key, &tie);
-              _ossa_heap_decrease (heap, nn->pos, key, tie, pos, POS_STRIDE);
+              _ossa_heap_decrease (heap, pos[nb], key, tie, ng, pos, POS_STRIDE);
             }
         }
     }
   pf->expansions = expansions;
   pf->has_current = expansions > 0;
-  pf->status = status;
+  pf->status = status == SEARCH_STOPPED ? OSSA_SEARCH_NO_PATH : status;
   return status;
 }
 
@@ -450,20 +613,28 @@ run_any (OssaPathfinder *pf, uint64_t limit)
     }
 }
 
-/* Follows the parents from the goal into pf->path; false on out of memory. */
+/* Follows the parents from the goal into pf->path; false on out of memory or over
+ * the budget (pf->over_budget). */
 static bool
 build_path (OssaPathfinder *pf)
 {
   size_t n = 1, straight = 0, diagonal = 0;
   uint32_t i;
 
-  for (i = pf->goal; i != pf->start; i = (uint32_t) ((int64_t) i - pf->offset[pf->parent[i]]))
+  for (i = pf->goal; i != pf->start; i = (uint32_t) ((int64_t) i - pf->offset[pf->flags[i] & DIR_MASK]))
     n++;
   if (n > pf->path_cap)
     {
       size_t cap = n + n / 2;
-      OssaCell *path = realloc (pf->path, cap * sizeof *path);
+      OssaCell *path;
 
+      if (ossa_pathfinder_memory_used (pf) + (uint64_t) (cap - pf->path_cap) * sizeof *path
+          > ossa_pathfinder_memory_budget (pf))
+        {
+          pf->over_budget = true;
+          return false;
+        }
+      path = realloc (pf->path, cap * sizeof *path);
       if (path == NULL)
         return false;
       pf->path = path;
@@ -477,7 +648,7 @@ build_path (OssaPathfinder *pf)
       pf->path[k].y = i / pf->width;
       if (k > 0)
         {
-          unsigned d = pf->parent[i];
+          unsigned d = pf->flags[i] & DIR_MASK;
 
           if (d < 4)
             straight++;
@@ -490,13 +661,43 @@ build_path (OssaPathfinder *pf)
   return true;
 }
 
+static void
+search_stopped_error (const OssaPathfinder *pf, OssaError *err)
+{
+  if (pf->over_budget)
+    ossa_error_set (err, OSSA_ERROR_LIMIT,
+                    "the search of the %u × %u map stopped after %llu expansions: it would pass its memory budget of %.1f MiB",
+                    pf->width, pf->height, (unsigned long long) pf->expansions,
+                    (double) ossa_pathfinder_memory_budget (pf) / (1 << 20));
+  else
+    ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory for the search of the %u × %u map",
+                    pf->width, pf->height);
+}
+
+bool
+ossa_pathfinder_stopped (const OssaPathfinder *pf, OssaError *err)
+{
+  if (!pf->stopped)
+    return false;
+  search_stopped_error (pf, err);
+  return true;
+}
+
 OssaSearchStatus
 ossa_pathfinder_step (OssaPathfinder *pf)
 {
+  OssaSearchStatus status;
+
   if (pf->status != OSSA_SEARCH_RUNNING)
     return pf->status;
-  if (run_any (pf, 1) == OSSA_SEARCH_FOUND && !build_path (pf))
-    pf->status = OSSA_SEARCH_NO_PATH;
+  status = run_any (pf, 1);
+  if (status == SEARCH_STOPPED)
+    pf->stopped = true;
+  else if (status == OSSA_SEARCH_FOUND && !build_path (pf))
+    {
+      pf->status = OSSA_SEARCH_NO_PATH;
+      pf->stopped = true;
+    }
   return pf->status;
 }
 
@@ -533,18 +734,21 @@ ossa_pathfinder_search (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int con
                         uint32_t sx, uint32_t sy, uint32_t gx, uint32_t gy,
                         OssaPathResult *result, OssaError *err)
 {
+  OssaSearchStatus status;
+
   if (!ossa_pathfinder_begin (pf, algorithm, connect, sx, sy, gx, gy, err))
     return false;
-  if (pf->status == OSSA_SEARCH_RUNNING && run_any (pf, UINT64_MAX) == OSSA_SEARCH_FOUND
-      && !build_path (pf))
+  if (pf->status != OSSA_SEARCH_RUNNING)
+    {
+      ossa_pathfinder_result (pf, result);
+      return true;
+    }
+  status = run_any (pf, UINT64_MAX);
+  if (status == SEARCH_STOPPED || (status == OSSA_SEARCH_FOUND && !build_path (pf)))
     {
       pf->status = OSSA_SEARCH_NO_PATH;
-      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
-      return false;
-    }
-  if (pf->status == OSSA_SEARCH_RUNNING)   /* the heap could not grow */
-    {
-      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+      pf->stopped = true;
+      search_stopped_error (pf, err);
       return false;
     }
   ossa_pathfinder_result (pf, result);
@@ -554,27 +758,31 @@ ossa_pathfinder_search (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int con
 OssaCellState
 ossa_pathfinder_cell_state (const OssaPathfinder *pf, uint32_t x, uint32_t y)
 {
-  const Node *node;
+  size_t i;
 
-  if (pf->status == OSSA_SEARCH_IDLE || pf->nodes == NULL || x >= pf->width || y >= pf->height)
+  if (pf->status == OSSA_SEARCH_IDLE || pf->flags == NULL || x >= pf->width || y >= pf->height)
     return OSSA_CELL_UNSEEN;
-  node = &pf->nodes[(size_t) y * pf->width + x];
-  if (node->stamp != pf->stamp)
+  i = (size_t) y * pf->width + x;
+  if (pf->block_stamp[i >> BLOCK_SHIFT] != pf->stamp)
     return OSSA_CELL_UNSEEN;
-  return node->pos == CLOSED ? OSSA_CELL_CLOSED : OSSA_CELL_OPEN;
+  return (OssaCellState) (pf->flags[i] >> STATE_SHIFT);
 }
 
 bool
 ossa_pathfinder_cell_costs (const OssaPathfinder *pf, uint32_t x, uint32_t y, double *g,
                             double *h, double *f)
 {
-  const Node *node;
+  OssaCellState state = ossa_pathfinder_cell_state (pf, x, y);
+  size_t i = (size_t) y * pf->width + x;
   double gv, hv;
 
-  if (ossa_pathfinder_cell_state (pf, x, y) == OSSA_CELL_UNSEEN)
+  if (state == OSSA_CELL_UNSEEN)
     return false;
-  node = &pf->nodes[(size_t) y * pf->width + x];
-  gv = (double) node->g / (double) COST_STRAIGHT;
+  /* Open: exact, from the heap entry; closed: the float kept for display. */
+  if (state == OSSA_CELL_OPEN)
+    gv = (double) pf->heap.items[pf->slot[i]].g / (double) COST_STRAIGHT;
+  else
+    gv = (double) slot_float (pf->slot[i]);
   if (pf->algorithm == OSSA_PATH_DIJKSTRA)
     hv = 0;
   else if (pf->connect == 4)

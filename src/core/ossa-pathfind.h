@@ -87,10 +87,34 @@ void ossa_pathfinder_set_cell (OssaPathfinder *pf, uint32_t x, uint32_t y, bool 
 /* Whether (x, y) is walkable in the bound map (false outside it). */
 bool ossa_pathfinder_walkable (const OssaPathfinder *pf, int64_t x, int64_t y);
 
+/* ---- memory ----
+ *
+ * A searcher holds 2 bytes a cell for the map it is bound to and, from its first
+ * search, 5 bytes a cell (and 1/16) of search state: 7 bytes a cell in all, and an
+ * open list of 24 bytes an open cell, and the path (8 bytes a cell on it). All of
+ * it stays within a memory budget: set_map refuses a map whose copy would pass it,
+ * and a search that would pass it stops with OSSA_ERROR_LIMIT and a message
+ * ("… would pass its memory budget of N MiB") rather than making the machine swap. */
+
+/* OSSA_PATH_MEMORY_BUDGET (ossa-limits.h), or half the machine's memory if that is
+ * less. */
+uint64_t ossa_pathfinder_default_memory_budget (void);
+
+/* Sets the budget in bytes (0: the default) for the next set_map and searches. */
+void ossa_pathfinder_set_memory_budget (OssaPathfinder *pf, uint64_t bytes);
+uint64_t ossa_pathfinder_memory_budget (const OssaPathfinder *pf);
+
+/* Bytes the searcher holds now (map copy, search state, open list, path). */
+uint64_t ossa_pathfinder_memory_used (const OssaPathfinder *pf);
+
+/* Bytes a width × height map costs before its open list: its copy and search state. */
+uint64_t ossa_pathfinder_memory_needed (uint32_t width, uint32_t height);
+
 /* One whole search from (sx, sy) to (gx, gy). connect is 8 or 4. false with err set
- * only for a bad request (no map, a start or goal outside the map, connect not 4 or
- * 8, out of memory); a goal that cannot be reached is a successful search with
- * result->found false. A blocked start or goal has no path. */
+ * for a bad request (no map, a start or goal outside the map, connect not 4 or 8)
+ * and for a search that could not finish: out of memory (OSSA_ERROR_NO_MEMORY) or
+ * over the memory budget (OSSA_ERROR_LIMIT). A goal that cannot be reached is a
+ * successful search with result->found false. A blocked start or goal has no path. */
 bool ossa_pathfinder_search (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int connect,
                              uint32_t sx, uint32_t sy, uint32_t gx, uint32_t gy,
                              OssaPathResult *result, OssaError *err);
@@ -103,8 +127,13 @@ bool ossa_pathfinder_begin (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int
                             uint32_t sx, uint32_t sy, uint32_t gx, uint32_t gy, OssaError *err);
 
 /* Expands one node (the open list's best). Returns the status after it; FOUND and
- * NO_PATH are returned again on further calls. */
+ * NO_PATH are returned again on further calls. A search that could not go on (out
+ * of memory, over the budget) ends as NO_PATH; ossa_pathfinder_stopped() tells. */
 OssaSearchStatus ossa_pathfinder_step (OssaPathfinder *pf);
+
+/* True, with err saying why, when the last search ended unfinished (out of memory
+ * or over the memory budget) rather than finding the goal or running dry. */
+bool ossa_pathfinder_stopped (const OssaPathfinder *pf, OssaError *err);
 
 /* Status of the current search. */
 OssaSearchStatus ossa_pathfinder_status (const OssaPathfinder *pf);

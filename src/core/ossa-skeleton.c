@@ -6,7 +6,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ossa-name-index-private.h"
+#include "ossa-skeleton-private.h"
 #include "ossa-types.h"
+
+static OssaNameArray
+bone_names (const OssaSkeleton *skel)
+{
+  return (OssaNameArray) { skel->bones, sizeof (OssaBone), offsetof (OssaBone, name) };
+}
+
+static void
+drop_index (OssaSkeleton *skel)
+{
+  if (skel->names != NULL)
+    _ossa_name_index_free (skel->names);
+  free (skel->names);
+  skel->names = NULL;
+}
+
+bool
+_ossa_skeleton_reindex (OssaSkeleton *skel)
+{
+  if (skel->names == NULL)
+    {
+      skel->names = malloc (sizeof *skel->names);
+      if (skel->names == NULL)
+        return false;
+      _ossa_name_index_init (skel->names);
+    }
+  if (!_ossa_name_index_build (skel->names, bone_names (skel), skel->n_bones))
+    {
+      drop_index (skel);
+      return false;
+    }
+  return true;
+}
+
+/* Whether the index describes the bones as they are. */
+static bool
+index_current (const OssaSkeleton *skel)
+{
+  return skel->names != NULL && skel->names->n == skel->n_bones;
+}
 
 void
 ossa_skeleton_init (OssaSkeleton *skel)
@@ -20,6 +62,7 @@ ossa_skeleton_clear (OssaSkeleton *skel)
   for (size_t i = 0; i < skel->n_bones; i++)
     free (skel->bones[i].name);
   free (skel->bones);
+  drop_index (skel);
   memset (skel, 0, sizeof *skel);
 }
 
@@ -44,12 +87,16 @@ ossa_skeleton_copy (OssaSkeleton *dst, const OssaSkeleton *src)
           return false;
         }
     }
+  /* Without an index the copy still works, with linear look-ups. */
+  _ossa_skeleton_reindex (dst);
   return true;
 }
 
 ssize_t
 ossa_skeleton_find_bone (const OssaSkeleton *skel, const char *name)
 {
+  if (index_current (skel))
+    return _ossa_name_index_find (skel->names, bone_names (skel), name);
   for (size_t i = 0; i < skel->n_bones; i++)
     if (strcmp (skel->bones[i].name, name) == 0)
       return (ssize_t) i;
@@ -151,6 +198,10 @@ ossa_skeleton_add_bone (OssaSkeleton *skel, const char *name, int32_t parent,
 
   if (!ossa_name_check (name, "bone name", err))
     return -1;
+  /* An index made now serves every later add: building an SMD's or a file's
+   * skeleton bone by bone stays linear in the number of bones. */
+  if (!index_current (skel))
+    _ossa_skeleton_reindex (skel);
   if (ossa_skeleton_find_bone (skel, name) >= 0)
     {
       ossa_error_set (err, OSSA_ERROR_CONFLICT, "a bone called '%s' already exists", name);
@@ -187,6 +238,8 @@ ossa_skeleton_add_bone (OssaSkeleton *skel, const char *name, int32_t parent,
   bone->rest = t;
   bone->length = length;
   bone->color = color;
+  if (index_current (skel) && !_ossa_name_index_add (skel->names, bone_names (skel), name, skel->n_bones))
+    drop_index (skel);
   return (ssize_t) skel->n_bones++;
 }
 
@@ -266,6 +319,8 @@ ossa_skeleton_remove_bone (OssaSkeleton *skel, size_t index, ssize_t *remap, Oss
       skel->bones[map[i]] = b;
     }
   skel->n_bones = kept;
+  if (skel->names != NULL)
+    _ossa_skeleton_reindex (skel);
   if (map != remap)
     free (map);
   return true;
@@ -298,6 +353,8 @@ ossa_skeleton_rename_bone (OssaSkeleton *skel, size_t index, const char *name, O
     }
   free (skel->bones[index].name);
   skel->bones[index].name = copy;
+  if (skel->names != NULL)
+    _ossa_skeleton_reindex (skel);
   return true;
 }
 
@@ -392,6 +449,8 @@ ossa_skeleton_reparent_bone (OssaSkeleton *skel, size_t index, int32_t new_paren
         free (map);
       return false;
     }
+  if (new_parent > (int32_t) index && skel->names != NULL)
+    _ossa_skeleton_reindex (skel);
   if (map != remap)
     free (map);
   return true;

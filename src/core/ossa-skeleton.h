@@ -26,12 +26,15 @@ typedef struct
 
 /* Bones in parent-before-child order (bones[i].parent < i). No limit on children
  * or depth. Fields are read-only for callers: change them through the functions
- * below (or, in an editor, through OssaCommand) so the order rules hold. */
+ * below (or, in an editor, through OssaCommand) so the order rules hold and the
+ * name index stays right. A skeleton whose bones were filled in by hand has no
+ * index until the first ossa_skeleton_add_bone(); look-ups are linear until then. */
 typedef struct
 {
-  OssaBone *bones;
-  size_t    n_bones;
-  size_t    capacity;
+  OssaBone              *bones;
+  size_t                 n_bones;
+  size_t                 capacity;
+  struct _OssaNameIndex *names;   /* private: bone names to indices, owned */
 } OssaSkeleton;
 
 void ossa_skeleton_init (OssaSkeleton *skel);
@@ -40,7 +43,8 @@ void ossa_skeleton_clear (OssaSkeleton *skel);
 /* Deep copy into uninitialised dst; false on out of memory (dst left empty). */
 bool ossa_skeleton_copy (OssaSkeleton *dst, const OssaSkeleton *src);
 
-/* Index of the bone called name, or -1. */
+/* Index of the bone called name, or -1: a hash look-up (one string comparison,
+ * whatever the number of bones). */
 ssize_t ossa_skeleton_find_bone (const OssaSkeleton *skel, const char *name);
 
 /* Appends a bone under parent (-1 for a root). Returns its index, or -1 with err set

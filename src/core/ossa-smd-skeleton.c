@@ -25,8 +25,9 @@ start_frame (OssaSmdReader *r, int32_t number)
   if (n > 0 && (f + 1) > OSSA_SMD_MAX_POSES / n)
     return _ossa_smd_fail (r, r->lx.line, OSSA_ERROR_LIMIT, "more than %zu bone poses (%zu bones × %zu frames)",
                            OSSA_SMD_MAX_POSES, n, f + 1);
-  if (f + 1 > OSSA_MAX_KEYS)
-    return _ossa_smd_fail (r, r->lx.line, OSSA_ERROR_LIMIT, "more than %u frames", OSSA_MAX_KEYS);
+  if (f + 1 > OSSA_SMD_MAX_FRAMES)
+    return _ossa_smd_fail (r, r->lx.line, OSSA_ERROR_LIMIT, "more than %u frames (the limit of one animation)",
+                           OSSA_SMD_MAX_FRAMES);
   /* Once the first frame is read, its size in bytes tells how many frames the
    * rest of the file can hold at most: reserve that, instead of growing (and
    * copying) the poses again and again. */

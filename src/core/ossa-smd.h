@@ -18,17 +18,13 @@
 
 #include "ossa-document.h"
 #include "ossa-error.h"
+#include "ossa-limits.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Limits of the reader, on top of ossa-types.h's. A pose is one bone in one frame:
- * frames carry missing bones over, so a short file can ask for many. */
-#define OSSA_SMD_MAX_FILE_SIZE  ((size_t) 512 << 20)
-#define OSSA_SMD_MAX_POSES      ((size_t) 8 << 20)
-#define OSSA_SMD_MAX_VERTICES   ((size_t) 16 << 20)
-#define OSSA_SMD_MAX_LINKS      32u    /* (bone, weight) pairs on one vertex line */
+/* The reader's limits (OSSA_SMD_MAX_*) are in ossa-limits.h with the others. */
 
 /* Called now and then with how far the work is, 0 to 1. */
 typedef void (*OssaSmdProgressFunc) (double fraction, void *user_data);

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The enums and limits shared by the whole core and stored in files (channels,
- * interpolations, spins, the OSSA_MAX_* limits), and their names. Nothing here
+ * interpolations, spins), their names, and the OSSA_MAX_* limits (ossa-limits.h). Nothing here
  * allocates. */
 #pragma once
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "ossa-limits.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,6 +23,9 @@ typedef enum
   OSSA_CHANNEL_SCALE_Y = 4,
   OSSA_N_CHANNELS
 } OssaChannel;
+
+_Static_assert (OSSA_MAX_TRACKS == OSSA_MAX_BONES * OSSA_N_CHANNELS,
+                "ossa-limits.h: one track per bone and channel");
 
 typedef enum
 {
@@ -39,22 +44,8 @@ typedef enum
   OSSA_N_SPINS
 } OssaSpin;
 
-/* Sanity limits. Loaders check every count read from a file against these before
- * allocating anything; editing functions refuse to grow past them. */
+/* The version of the file format this core writes and reads (proto/ossa.proto). */
 #define OSSA_FORMAT_VERSION      1u
-#define OSSA_MAX_FILE_SIZE       ((size_t) 512 << 20)  /* bytes of one .ossa file */
-#define OSSA_MAX_BONES           1000000u
-#define OSSA_MAX_ANIMATIONS      10000u
-#define OSSA_MAX_TRACKS          (OSSA_MAX_BONES * OSSA_N_CHANNELS)  /* per animation */
-#define OSSA_MAX_KEYS            10000000u  /* per track */
-#define OSSA_MAX_NAME_BYTES      1024u      /* bone, animation and map names */
-#define OSSA_MAX_MAPS            1000u
-#define OSSA_MAX_MAP_SIDE        16384u
-#define OSSA_MAX_TURNS           1000u      /* extra full turns on one rotation key */
-#define OSSA_MAX_MESHES          1000u
-#define OSSA_MAX_MESH_VERTICES   16000000u  /* per mesh */
-#define OSSA_MAX_MESH_TRIANGLES  16000000u  /* per mesh */
-#define OSSA_MAX_MATERIALS       65536u     /* per mesh */
 
 /* Short lower-case names ("translate_x", "linear", "clockwise"), for messages and
  * the CLI; NULL when out of range. */

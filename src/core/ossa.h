@@ -13,6 +13,7 @@
 #include "ossa-interp.h"
 #include "ossa-io.h"
 #include "ossa-io-pb.h"
+#include "ossa-limits.h"
 #include "ossa-math.h"
 #include "ossa-mesh.h"
 #include "ossa-number.h"

@@ -4,8 +4,11 @@
  * check exit codes, "ossa-cli: FILE[:LINE]: " error lines, JSON fields, and every
  * returned path step by step (adjacent, walkable, no corner cut, cost adds up).
  * Each case runs under C.UTF-8 and de_DE.UTF-8 (skipped when not installed). */
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -428,6 +431,55 @@ out:
   g_object_unref (parser);
 }
 
+/* A header and 1000 MiB of NUL bytes (a sparse file: no disk used): each command
+ * that reads a map fails at row 1, line 5, at once, and never holds the file (it
+ * read all of it first before: ossa-cli peaked at 1.28 GB). The peak is the
+ * largest of any ossa-cli this test process has run, all on small files before. */
+static void
+test_huge_junk (gconstpointer data)
+{
+  const char *locale = data;
+  char *path = cli_tmp_file ("junk.map");
+  const char *head = "type octile\nheight 4096\nwidth 4096\nmap\n";
+  int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  const char *const commands[][8] = {
+    { "validate", NULL },
+    { "info", NULL },
+    { "astar", NULL, "--from", "0,0", "--to", "3,3", NULL },
+    { "convert", NULL, NULL },
+  };
+  char *expected = g_strdup_printf ("%s:5: unknown character byte 0x00 in column 1", path);
+  char *out = cli_tmp_file ("junk-out.txt");
+  struct rusage usage;
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, head, strlen (head)), ==, (ssize_t) strlen (head));
+  g_assert_cmpint (ftruncate (fd, (off_t) 1000 << 20), ==, 0);
+  close (fd);
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const char *args[8];
+      CliRun run;
+
+      memcpy (args, commands[i], sizeof args);
+      args[1] = path;
+      if (strcmp (args[0], "convert") == 0)
+        args[2] = out;
+      cli_runv (&run, locale, args);
+      cli_assert_exit (&run, 1);
+      if (strstr (run.err, expected) == NULL)
+        g_error ("%s: expected '%s' on stderr, got: %s", args[0], expected, run.err);
+      cli_run_clear (&run);
+    }
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (getrusage (RUSAGE_CHILDREN, &usage), ==, 0);
+  g_assert_cmpint (usage.ru_maxrss, <, 64 * 1024);   /* KiB */
+  g_unlink (path);
+  g_free (path);
+  g_free (out);
+  g_free (expected);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -435,6 +487,7 @@ main (int argc, char **argv)
   static const struct { const char *name; GTestDataFunc func; } cases[] = {
     { "astar", test_astar }, { "astar-no-path", test_astar_no_path },
     { "astar-errors", test_astar_errors }, { "scen", test_scen }, { "convert", test_convert },
+    { "huge-junk", test_huge_junk },
   };
   const char *shared = g_getenv ("OSSA_SHARED_TESTDATA");
   int status;

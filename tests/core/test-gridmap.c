@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Grid maps: the model, both text forms (with every error class and its line),
  * MovingAI scenarios, and maps inside .ossa documents. */
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "test-helpers.h"
 
@@ -337,6 +342,126 @@ test_gridmap_in_document (void)
   ossa_document_free (doc);
 }
 
+/* Peak resident memory of this process so far, from /proc/self/status. */
+static long
+peak_rss_kib (void)
+{
+  FILE *f = fopen ("/proc/self/status", "r");
+  char line[256];
+  long kib = -1;
+
+  if (f == NULL)
+    return -1;
+  while (fgets (line, sizeof line, f) != NULL)
+    if (sscanf (line, "VmHWM: %ld kB", &kib) == 1)
+      break;
+  fclose (f);
+  return kib;
+}
+
+/* A file of size bytes that starts with head and is NUL bytes after it (sparse:
+ * no disk is used, and reading it costs no memory unless the reader keeps it). */
+static char *
+junk_file (const char *dir, const char *name, const char *head, off_t size)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, head, strlen (head)), ==, (ssize_t) strlen (head));
+  g_assert_cmpint (ftruncate (fd, size), ==, 0);
+  close (fd);
+  return path;
+}
+
+/* A header and 1000 MiB of junk: the load fails at the first bad row, with its
+ * line, having held at most a line of the file (the whole file was read into
+ * memory before: 1000 MiB). */
+static void
+test_gridmap_huge_junk (void)
+{
+  static const struct
+  {
+    const char *head;
+    int         line;
+    const char *needle;
+  } cases[] = {
+    { "type octile\nheight 4\nwidth 4\nmap\n", 5, "unknown character byte 0x00 in column 1" },
+    { "type octile\nheight 4\nwidth 4\nmap\n....\n", 6, "unknown character byte 0x00 in column 1" },
+    { "width 4\nheight 4\nmapstart\n1 1 1 1\n\n1 0 1 1\n", 7, "unknown character byte 0x00 in column 1" },
+    { "type octile\nheight 4096\nwidth 4096\nmap\n", 5, "unknown character byte 0x00" },
+  };
+  char *dir = g_dir_make_tmp ("ossa-gridmap-XXXXXX", NULL);
+  long before = peak_rss_kib ();
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      char *path = junk_file (dir, "junk.map", cases[i].head, (off_t) 1000 << 20);
+      OssaGridMap map;
+      OssaError err = { 0 };
+
+      g_assert_false (ossa_grid_map_load (&map, path, NULL, &err));
+      g_assert_cmpstr (err.path, ==, path);
+      if (err.line != cases[i].line || strstr (err.message, cases[i].needle) == NULL)
+        g_error ("case %zu: expected line %d with '%s', got %d: %s", i, cases[i].line,
+                 cases[i].needle, err.line, err.message);
+      g_assert_null (map.cells);
+      g_unlink (path);
+      g_free (path);
+    }
+  /* Memory: the line buffer (at most OSSA_MAX_MAP_LINE_BYTES) and the map's cells,
+   * 16 MiB for the last case (untouched zero pages normally, but meson's
+   * MALLOC_PERTURB_ makes calloc write them): well under 64 MiB. */
+  if (before > 0)
+    g_assert_cmpint (peak_rss_kib () - before, <, 64 * 1024);
+  g_rmdir (dir);
+  g_free (dir);
+}
+
+/* Reading a file in chunks gives what parsing its bytes gives, wherever the chunk
+ * edges fall: CRLF split across two reads, a lone CR at the end of a read, a byte
+ * order mark, no final newline. */
+static void
+test_gridmap_streamed (void)
+{
+  char *dir = g_dir_make_tmp ("ossa-gridmap-XXXXXX", NULL);
+  static const char *const eols[] = { "\n", "\r\n", "\r" };
+
+  for (int bom = 0; bom < 2; bom++)
+    for (size_t k = 0; k < G_N_ELEMENTS (eols); k++)
+      for (uint32_t w = 253; w <= 259; w += 3)
+        {
+          GString *s = g_string_new (bom ? "\xef\xbb\xbf" : "");
+          OssaGridMap a, b;
+          OssaError err = { 0 };
+          char *path;
+
+          g_string_append_printf (s, "type octile%sheight %u%swidth %u%smap%s", eols[k], w,
+                                  eols[k], w, eols[k], eols[k]);
+          for (uint32_t y = 0; y < w; y++)
+            {
+              for (uint32_t x = 0; x < w; x++)
+                g_string_append_c (s, (x * 7 + y * 13) % 5 == 0 ? '@' : '.');
+              if (y + 1 < w || k != 0)
+                g_string_append (s, eols[k]);
+            }
+          path = g_build_filename (dir, "s.map", NULL);
+          g_assert_true (g_file_set_contents (path, s->str, (gssize) s->len, NULL));
+          if (!ossa_grid_map_load (&a, path, NULL, &err))
+            g_error ("bom %d eol %zu w %u: %d: %s", bom, k, w, err.line, err.message);
+          g_assert_true (ossa_grid_map_parse (&b, s->str, s->len, path, "s", NULL, &err));
+          g_assert_cmpuint (a.width, ==, w);
+          g_assert_cmpmem (a.cells, (size_t) w * w, b.cells, (size_t) w * w);
+          ossa_grid_map_clear (&a);
+          ossa_grid_map_clear (&b);
+          g_unlink (path);
+          g_free (path);
+          g_string_free (s, TRUE);
+        }
+  g_rmdir (dir);
+  g_free (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -350,5 +475,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gridmap/movingai-files", test_gridmap_movingai_files);
   g_test_add_func ("/gridmap/scenario", test_gridmap_scenario);
   g_test_add_func ("/gridmap/in-document", test_gridmap_in_document);
+  g_test_add_func ("/gridmap/huge-junk", test_gridmap_huge_junk);
+  g_test_add_func ("/gridmap/streamed", test_gridmap_streamed);
   return g_test_run ();
 }

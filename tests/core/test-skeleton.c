@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <stdio.h>
+
 #include "test-helpers.h"
 
 static void
@@ -215,6 +217,88 @@ test_skeleton_utf8 (void)
   g_assert_false (ossa_utf8_valid ("\xe2\x82", 2));          /* truncated */
 }
 
+/* Every bone is found by its name, and names that are not there are not, after
+ * each edit that moves or renames bones (the name index follows them all). */
+static void
+assert_names_found (const OssaSkeleton *skel)
+{
+  for (size_t i = 0; i < skel->n_bones; i++)
+    g_assert_cmpint (ossa_skeleton_find_bone (skel, skel->bones[i].name), ==, (ssize_t) i);
+  g_assert_cmpint (ossa_skeleton_find_bone (skel, "nobody"), ==, -1);
+}
+
+static void
+test_skeleton_name_index (void)
+{
+  OssaSkeleton skel, copy;
+  OssaError err = { 0 };
+  char name[32];
+
+  ossa_skeleton_init (&skel);
+  for (int i = 0; i < 3000; i++)
+    {
+      snprintf (name, sizeof name, "bone %d", i);
+      test_add_bone (&skel, name, i == 0 ? -1 : (i % 3 == 0 ? i - 1 : i / 2), 1, 0, 0, 1, 1, 1);
+    }
+  assert_names_found (&skel);
+  /* A taken name is refused whatever the size. */
+  g_assert_cmpint (ossa_skeleton_add_bone (&skel, "bone 2999", -1, NULL, 1, 0, &err), ==, -1);
+  g_assert_cmpint (err.code, ==, OSSA_ERROR_CONFLICT);
+
+  g_assert_true (ossa_skeleton_rename_bone (&skel, 7, "seven", &err));
+  g_assert_cmpint (ossa_skeleton_find_bone (&skel, "bone 7"), ==, -1);
+  assert_names_found (&skel);
+  g_assert_true (ossa_skeleton_remove_bone (&skel, 40, NULL, &err));
+  assert_names_found (&skel);
+  g_assert_true (ossa_skeleton_reparent_bone (&skel, 3, (int32_t) skel.n_bones - 1, NULL, &err));
+  assert_names_found (&skel);
+  g_assert_true (ossa_skeleton_copy (&copy, &skel));
+  assert_names_found (&copy);
+  test_add_bone (&copy, "after copy", 0, 0, 0, 0, 1, 1, 1);
+  assert_names_found (&copy);
+  ossa_skeleton_clear (&copy);
+  ossa_skeleton_clear (&skel);
+}
+
+/* An SMD of 100,000 bones, flat and as one chain 100,000 deep: imported whole
+ * (names hashed, no recursion), posed, and every bone found by name. The time is
+ * in bench/bench-bones.c. */
+static void
+test_skeleton_huge_smd (void)
+{
+  for (int chain = 0; chain < 2; chain++)
+    {
+      size_t n = 100000;
+      GString *s = g_string_sized_new (n * 48);
+      OssaError err = { 0 };
+      OssaDocument *doc;
+      OssaPose *pose;
+
+      g_string_append (s, "version 1\nnodes\n");
+      for (size_t i = 0; i < n; i++)
+        g_string_append_printf (s, "%zu \"b%zu\" %ld\n", i, i, i == 0 ? -1L : chain ? (long) i - 1 : 0L);
+      g_string_append (s, "end\nskeleton\ntime 0\n");
+      for (size_t i = 0; i < n; i++)
+        g_string_append_printf (s, "%zu %d 0 0 0 0 0\n", i, i > 0);
+      g_string_append (s, "end\n");
+      doc = ossa_smd_import_bytes (s->str, s->len, "huge.smd", NULL, &err);
+      if (doc == NULL)
+        g_error ("%d: %s", err.line, err.message);
+      g_assert_cmpuint (doc->skeleton.n_bones, ==, n);
+      assert_names_found (&doc->skeleton);
+      pose = ossa_pose_new (&doc->skeleton, &err);
+      g_assert_nonnull (pose);
+      ossa_pose_update_world (pose, &doc->skeleton);
+      /* The chain's tip is n - 1 units out along the projection's axis. */
+      if (chain)
+        assert_close (hypot (pose->world[n - 1].tx, pose->world[n - 1].ty), (double) (n - 1), 1);
+      g_assert_true (ossa_skeleton_validate (&doc->skeleton, &err));
+      ossa_pose_free (pose);
+      ossa_document_free (doc);
+      g_string_free (s, TRUE);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -226,5 +310,7 @@ main (int argc, char **argv)
   g_test_add_func ("/skeleton/reparent-keeps-world", test_skeleton_reparent_keeps_world);
   g_test_add_func ("/skeleton/validate-messages", test_skeleton_validate_messages);
   g_test_add_func ("/skeleton/utf8", test_skeleton_utf8);
+  g_test_add_func ("/skeleton/name-index", test_skeleton_name_index);
+  g_test_add_func ("/skeleton/huge-smd", test_skeleton_huge_smd);
   return g_test_run ();
 }
