@@ -413,15 +413,16 @@ workspace_change_state (GSimpleAction *action,
     gtk_stack_set_visible_child_name (self->workspace_stack, name);
 }
 
-static void
-workspace_changed_cb (OssaWindow *self)
+/* The focus into the workspace on show, where its keys act: its canvas or map
+ * view, or else its first control. */
+void
+_ossa_window_focus_workspace (OssaWindow *self)
 {
   const char *name = gtk_stack_get_visible_child_name (self->workspace_stack);
-  GtkWidget *focus = g_str_equal (name, "map")
+  GtkWidget *focus = g_strcmp0 (name, "map") == 0
                      ? GTK_WIDGET (ossa_map_editor_get_view (self->map_editor))
                      : GTK_WIDGET (self->canvas);
 
-  g_simple_action_set_state (lookup (self, "workspace"), g_variant_new_string (name));
   /* The map view is hidden while the document has no map: focused, it would
    * swallow every key. The workspace's first control, or none, then. */
   if (!gtk_widget_get_mapped (focus) || !gtk_widget_grab_focus (focus))
@@ -431,6 +432,15 @@ workspace_changed_cb (OssaWindow *self)
       if (page == NULL || !gtk_widget_child_focus (page, GTK_DIR_TAB_FORWARD))
         gtk_root_set_focus (GTK_ROOT (self), NULL);
     }
+}
+
+static void
+workspace_changed_cb (OssaWindow *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->workspace_stack);
+
+  g_simple_action_set_state (lookup (self, "workspace"), g_variant_new_string (name));
+  _ossa_window_focus_workspace (self);
 }
 
 /* Timeline ---------------------------------------------------------------------- */

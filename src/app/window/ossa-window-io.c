@@ -36,6 +36,10 @@ loaded_cb (GObject      *source,
       return;
     }
   gtk_widget_set_sensitive (GTK_WIDGET (self->workspace_stack), TRUE);
+  /* Made insensitive, the workspace lost the focus, and with it its keys (bound
+   * on its page): give it back unless the person put it elsewhere meanwhile. */
+  if (gtk_root_get_focus (GTK_ROOT (self)) == NULL)
+    _ossa_window_focus_workspace (self);
   if (ok)
     {
       _ossa_window_file_used (self, file);

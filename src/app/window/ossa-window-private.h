@@ -133,6 +133,7 @@ void _ossa_window_spin_init         (OssaWindow *self);
 /* ossa-window-actions.c */
 void _ossa_window_actions_init       (OssaWindow *self);
 void _ossa_window_actions_update     (OssaWindow *self);
+void _ossa_window_focus_workspace   (OssaWindow *self);
 void _ossa_window_actions_sync_menus (OssaWindow *self);
 
 G_END_DECLS
