@@ -35,6 +35,7 @@ struct _OssaMapEditor
   GtkLabel           *length_label;
   GtkLabel           *expansions_label;
   GtkLabel           *time_label;
+  GtkLabel           *search_error_label;
   GtkLabel           *step_label;
   GtkLabel           *cell_label;
   GtkLabel           *speed_label;
@@ -63,6 +64,9 @@ struct _OssaMapEditor
 
   OssaPathfinder     *finder;     /* the start-to-goal search, stepped or not */
   OssaPathfinder     *agent_finder;
+  /* Binding the map on show to the searcher failed (over its memory budget, out
+   * of memory): every search fails with this until a bind works. */
+  GError             *map_error;
 
   OssaMapTool         tool;
   gboolean            paint_walkable;
@@ -73,6 +77,9 @@ struct _OssaMapEditor
   guint               search_idle;
   OssaMapSearchInfo   info;
   GArray             *path;       /* of OssaCell */
+  /* Why the search on show, live or stepped, could not run or stopped before its
+   * end, in the person's language; NULL when it ran (found or not). */
+  GError             *search_error;
 
   /* A drag. */
   gboolean            stroking;
@@ -110,6 +117,10 @@ void               _ossa_map_editor_set_label_printf (GtkLabel      *label,
                                                       ...) G_GNUC_PRINTF (2, 3);
 /* Hands the view the start, goal, current node, cat and mice. */
 void               _ossa_map_editor_update_marks     (OssaMapEditor *self);
+/* Sets both searchers' memory budget in bytes (0: the core's default), binds the
+ * map again and searches again: what OSSA_PATH_MEMORY_BUDGET sets at start. */
+void               _ossa_map_editor_set_memory_budget (OssaMapEditor *self,
+                                                       guint64        bytes);
 /* The cell at cell coordinates (x, y); whether it is on the map. */
 gboolean           _ossa_map_editor_cell_of          (OssaMapEditor *self,
                                                       double         x,

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "ossa-dialogs.h"
+#include "ossa-gerror.h"
 #include "ossa-map-editor-private.h"
 
 G_DEFINE_FINAL_TYPE (OssaMapEditor, ossa_map_editor, GTK_TYPE_BOX)
@@ -118,6 +119,7 @@ sync_from_document (OssaMapEditor *self, gboolean whole)
       if (self->cells == NULL && self->width == 0)
         return FALSE;
       g_clear_pointer (&self->cells, g_free);
+      g_clear_error (&self->map_error);
       self->width = self->height = 0;
       self->has_start = self->has_goal = FALSE;
       _ossa_map_editor_stop_stepping (self);
@@ -129,7 +131,6 @@ sync_from_document (OssaMapEditor *self, gboolean whole)
 
   if (whole || m->width != self->width || m->height != self->height || self->cells == NULL)
     {
-      g_autoptr(GError) error = NULL;
       OssaError err = { 0 };
       gboolean resized = m->width != self->width || m->height != self->height;
 
@@ -137,9 +138,17 @@ sync_from_document (OssaMapEditor *self, gboolean whole)
       self->width = m->width;
       self->height = m->height;
       self->cells = g_memdup2 (m->cells, (gsize) m->width * m->height);
-      if (!ossa_pathfinder_set_map (self->finder, m, &err)
-          || !ossa_pathfinder_set_map (self->agent_finder, m, &err))
-        g_warning ("%s", err.message);
+      /* A map over the budget is still shown and painted; its searches say why
+       * they cannot run (ossa-map-search.c), rather than a dialog each stroke. */
+      g_clear_error (&self->map_error);
+      if (!ossa_pathfinder_set_map (self->finder, m, &err))
+        {
+          g_debug ("%s", err.message);
+          ossa_gerror_set_from_core (&self->map_error, &err);
+        }
+      /* The chase's searcher, unbound, finds no routes: the animals stay. */
+      if (!ossa_pathfinder_set_map (self->agent_finder, m, &err))
+        g_debug ("%s", err.message);
       if (resized && self->stepping)
         g_clear_pointer (&self->states, g_free);
       ossa_map_view_set_cells (self->view, self->width, self->height, self->cells);
@@ -327,6 +336,45 @@ ossa_map_editor_set_map (OssaMapEditor *self, int map)
   ossa_map_view_fit (self->view);
 }
 
+void
+_ossa_map_editor_set_memory_budget (OssaMapEditor *self, guint64 bytes)
+{
+  OssaPathfinder *finder = ossa_pathfinder_new (), *agent_finder = ossa_pathfinder_new ();
+
+  if (finder == NULL || agent_finder == NULL)
+    g_error ("out of memory");
+  /* New searchers: the old ones keep what they grew under the old budget. */
+  _ossa_map_editor_set_playing (self, FALSE);
+  ossa_pathfinder_free (self->finder);
+  ossa_pathfinder_free (self->agent_finder);
+  self->finder = finder;
+  self->agent_finder = agent_finder;
+  ossa_pathfinder_set_memory_budget (self->finder, bytes);
+  ossa_pathfinder_set_memory_budget (self->agent_finder, bytes);
+  refresh (self, TRUE);
+}
+
+/* OSSA_PATH_MEMORY_BUDGET_ENV in bytes, or 0 (the core's default) when unset or
+ * not a number of bytes (said once, on standard error). */
+static guint64
+memory_budget_from_environment (void)
+{
+  const char *env = g_getenv (OSSA_PATH_MEMORY_BUDGET_ENV);
+  guint64 bytes = 0;
+
+  if (env == NULL || env[0] == '\0')
+    return 0;
+  if (!g_ascii_string_to_unsigned (env, 10, 1, G_MAXUINT64, &bytes, NULL))
+    {
+      g_warning ("%s=%s is not a number of bytes; the map searches keep the default "
+                 "memory budget of %" G_GUINT64_FORMAT " MiB",
+                 OSSA_PATH_MEMORY_BUDGET_ENV, env,
+                 ossa_pathfinder_default_memory_budget () >> 20);
+      return 0;
+    }
+  return bytes;
+}
+
 static void
 dropdown_selected_cb (OssaMapEditor *self)
 {
@@ -390,6 +438,8 @@ ossa_map_editor_finalize (GObject *object)
   g_rand_free (self->rand);
   g_free (self->cells);
   g_free (self->states);
+  g_clear_error (&self->map_error);
+  g_clear_error (&self->search_error);
   ossa_pathfinder_free (self->finder);
   ossa_pathfinder_free (self->agent_finder);
   G_OBJECT_CLASS (ossa_map_editor_parent_class)->finalize (object);
@@ -437,6 +487,7 @@ ossa_map_editor_class_init (OssaMapEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaMapEditor, length_label);
   gtk_widget_class_bind_template_child (widget_class, OssaMapEditor, expansions_label);
   gtk_widget_class_bind_template_child (widget_class, OssaMapEditor, time_label);
+  gtk_widget_class_bind_template_child (widget_class, OssaMapEditor, search_error_label);
   gtk_widget_class_bind_template_child (widget_class, OssaMapEditor, step_label);
   gtk_widget_class_bind_template_child (widget_class, OssaMapEditor, cell_label);
   gtk_widget_class_bind_template_child (widget_class, OssaMapEditor, speed_label);
@@ -450,6 +501,8 @@ ossa_map_editor_class_init (OssaMapEditorClass *klass)
 static void
 ossa_map_editor_init (OssaMapEditor *self)
 {
+  guint64 budget;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->map = -1;
@@ -463,6 +516,9 @@ ossa_map_editor_init (OssaMapEditor *self)
   self->rand = g_rand_new_with_seed (20240601);
   if (self->finder == NULL || self->agent_finder == NULL)
     g_error ("out of memory");
+  budget = memory_budget_from_environment ();
+  ossa_pathfinder_set_memory_budget (self->finder, budget);
+  ossa_pathfinder_set_memory_budget (self->agent_finder, budget);
 
   _ossa_map_editor_init_actions (self);
 

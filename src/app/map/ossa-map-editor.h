@@ -25,6 +25,13 @@ G_BEGIN_DECLS
  * map.zoom-in, map.zoom-out, map.fit. */
 #define OSSA_TYPE_MAP_EDITOR (ossa_map_editor_get_type ())
 
+/* OSSA_PATH_MEMORY_BUDGET=BYTES in the environment, read when the workspace is
+ * made, sets its searchers' memory budget (ossa_pathfinder_set_memory_budget())
+ * instead of the core's default (ossa_pathfinder_default_memory_budget(): 4 GiB,
+ * or half the machine's memory if less): a search that would pass it stops, and
+ * the side panel's Path line says so and why. For tests and small machines. */
+#define OSSA_PATH_MEMORY_BUDGET_ENV "OSSA_PATH_MEMORY_BUDGET"
+
 G_DECLARE_FINAL_TYPE (OssaMapEditor, ossa_map_editor, OSSA, MAP_EDITOR, GtkBox)
 
 typedef enum

@@ -2,7 +2,14 @@
 /* The map workspace's search: the whole start-to-goal search run after every edit
  * (once before the next frame), or step mode, where the search advances a node at
  * a time or plays at a set speed and the view shows its open and closed sets; and
- * the stats, the step progress and the costs of the cell under the pointer. */
+ * the stats, the step progress and the costs of the cell under the pointer.
+ *
+ * A search that cannot run or stops before its end (the map or the search over the
+ * searcher's memory budget, see OSSA_PATH_MEMORY_BUDGET_ENV, or out of memory) is
+ * told on the Path line ("Stopped: too large for memory"), with the core's reason
+ * in the person's language in its tooltip and on a wrapped line under the stats:
+ * never a dialog, since it comes again on every stroke. The next search that runs
+ * clears it. */
 #define G_LOG_DOMAIN "ossa-map-editor"
 
 #include "config.h"
@@ -13,6 +20,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ossa-gerror.h"
 #include "ossa-map-editor-private.h"
 
 /* Nodes a frame at most while playing a stepped search. */
@@ -55,6 +63,41 @@ write_dump (OssaMapEditor *self)
 
 static void update_cell_label (OssaMapEditor *self);
 
+/* What the Path line says for a search that could not run or finish. */
+static const char *
+stopped_title (const GError *error)
+{
+  if (g_error_matches (error, OSSA_CORE_ERROR, OSSA_ERROR_LIMIT))
+    /* Translators: the search's outcome when it would pass its memory budget */
+    return _("Stopped: too large for memory");
+  if (g_error_matches (error, OSSA_CORE_ERROR, OSSA_ERROR_NO_MEMORY))
+    /* Translators: the search's outcome when the machine ran out of memory */
+    return _("Stopped: out of memory");
+  /* Translators: the search's outcome when it could not run for another reason */
+  return _("Search failed");
+}
+
+/* The Path line's tooltip and the line under the stats: the reason of
+ * search_error, or nothing. */
+static void
+update_search_error (OssaMapEditor *self)
+{
+  const char *reason = self->search_error != NULL ? self->search_error->message : NULL;
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->found_label), reason);
+  gtk_label_set_text (self->search_error_label, reason != NULL ? reason : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->search_error_label), reason != NULL);
+}
+
+/* The search on show could not run or stopped: @err says why. */
+static void
+set_search_error (OssaMapEditor *self, const OssaError *err)
+{
+  g_debug ("%s", err->message);
+  g_clear_error (&self->search_error);
+  ossa_gerror_set_from_core (&self->search_error, err);
+}
+
 /* The stats, and the costs of the cell under the pointer: every search, step,
  * restart, edit, map switch and load ends here. */
 static void
@@ -63,18 +106,25 @@ update_stats (OssaMapEditor *self)
   const OssaMapSearchInfo *info = &self->info;
 
   update_cell_label (self);
+  update_search_error (self);
 
   if (!info->searched)
     {
-      gtk_label_set_text (self->found_label, self->width > 0 && !(self->has_start && self->has_goal)
-                                             ? _("Place a start and a goal") : "—");
+      if (self->search_error != NULL)
+        gtk_label_set_text (self->found_label, stopped_title (self->search_error));
+      else
+        gtk_label_set_text (self->found_label,
+                            self->width > 0 && !(self->has_start && self->has_goal)
+                            ? _("Place a start and a goal") : "—");
       gtk_label_set_text (self->length_label, "—");
       gtk_label_set_text (self->expansions_label, "—");
       gtk_label_set_text (self->time_label, "—");
       write_dump (self);
       return;
     }
-  if (self->stepping && ossa_pathfinder_status (self->finder) == OSSA_SEARCH_RUNNING)
+  if (self->search_error != NULL)
+    gtk_label_set_text (self->found_label, stopped_title (self->search_error));
+  else if (self->stepping && ossa_pathfinder_status (self->finder) == OSSA_SEARCH_RUNNING)
     gtk_label_set_text (self->found_label, _("Searching…"));
   else
     gtk_label_set_text (self->found_label, info->found ? _("Found") : _("No path"));
@@ -114,8 +164,16 @@ run_search (OssaMapEditor *self)
 
   g_clear_handle_id (&self->search_idle, g_source_remove);
   memset (&self->info, 0, sizeof self->info);
+  g_clear_error (&self->search_error);
   if (self->width == 0 || !self->has_start || !self->has_goal)
     {
+      set_path (self, NULL, 0);
+      update_stats (self);
+      return;
+    }
+  if (self->map_error != NULL)
+    {
+      self->search_error = g_error_copy (self->map_error);
       set_path (self, NULL, 0);
       update_stats (self);
       return;
@@ -124,7 +182,9 @@ run_search (OssaMapEditor *self)
   if (!ossa_pathfinder_search (self->finder, self->algorithm, self->connect, self->start_x,
                                self->start_y, self->goal_x, self->goal_y, &result, &err))
     {
-      g_warning ("%s", err.message);
+      /* Not searched: a search that could not begin cannot be told from one that
+       * stopped partway here (the core's reason says how far it got). */
+      set_search_error (self, &err);
       set_path (self, NULL, 0);
       update_stats (self);
       return;
@@ -216,18 +276,22 @@ _ossa_map_editor_restart_stepping (OssaMapEditor *self)
   self->steps = 0;
   self->step_carry = 0;
   memset (&self->info, 0, sizeof self->info);
+  g_clear_error (&self->search_error);
   set_path (self, NULL, 0);
   ossa_map_view_set_states (self->view, self->states);
   if (n > 0 && self->has_start && self->has_goal)
     {
-      if (ossa_pathfinder_begin (self->finder, self->algorithm, self->connect, self->start_x,
-                                 self->start_y, self->goal_x, self->goal_y, &err))
+      if (self->map_error != NULL)
+        self->search_error = g_error_copy (self->map_error);
+      else if (ossa_pathfinder_begin (self->finder, self->algorithm, self->connect,
+                                      self->start_x, self->start_y, self->goal_x, self->goal_y,
+                                      &err))
         {
           self->info.searched = TRUE;
           set_state (self, self->start_x, self->start_y);
         }
       else
-        g_warning ("%s", err.message);
+        set_search_error (self, &err);
     }
   update_stats (self);
   update_step_label (self);
@@ -296,7 +360,11 @@ _ossa_map_editor_step_search (OssaMapEditor *self, guint n)
   if (status != OSSA_SEARCH_RUNNING)
     {
       OssaPathResult result = { 0 };
+      OssaError err = { 0 };
 
+      /* Ended as "no path" because it could not go on: say so. */
+      if (ossa_pathfinder_stopped (self->finder, &err))
+        set_search_error (self, &err);
       ossa_pathfinder_result (self->finder, &result);
       self->info.found = result.found;
       self->info.length = result.length;
