@@ -362,6 +362,26 @@ test_no_decode (Fixture       *fixture,
   }
   g_clear_error (&error);
 
+  /* Among good layers decoded on other threads, the bad one is still the one
+   * named, and none of the good ones comes back. */
+  {
+    ArtTestEntry mixed[] = {
+      { "data/good.png", good, 0, FALSE },
+      { "data/bad.png", broken, 0, FALSE },
+    };
+    g_autofree char *prefix = g_strdup_printf ("%s: layer “Bad” (data/bad.png): the PNG image does not decode (",
+                                               fixture->path);
+
+    write_ora (fixture,
+               "<layer name=\"Top\" src=\"data/good.png\"/>\n"
+               "<layer name=\"Bad\" src=\"data/bad.png\"/>\n"
+               "<layer name=\"Bottom\" src=\"data/good.png\"/>\n",
+               mixed, G_N_ELEMENTS (mixed));
+    error = read_fails (fixture, OSSA_ART_READ_DECODE, NULL, OSSA_ART_ERROR_DECODE);
+    g_assert_true (g_str_has_prefix (error->message, prefix));
+    g_clear_error (&error);
+  }
+
   layers[0].bytes = text;
   write_ora (fixture, "<layer name=\"Bad\" src=\"data/bad.png\"/>\n", layers, 1);
   error = read_fails (fixture, OSSA_ART_READ_DEFAULT, NULL, OSSA_ART_ERROR_DECODE);

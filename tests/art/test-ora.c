@@ -307,6 +307,20 @@ test_lenient (void)
   g_rmdir (dir);
 }
 
+/* An image without layers is read as one: nothing to import is the caller's to
+ * say. */
+static void
+test_parse_empty (void)
+{
+  static const char xml[] = "<image w='8' h='8'><stack/></image>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OssaOra) ora = ossa_ora_parse_stack (xml, sizeof xml - 1, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ora->width, ==, 8);
+  g_assert_cmpuint (ora->layers->len, ==, 0);
+}
+
 /* Any bytes give layers or an error, never both, never a crash: the sample
  * stack.xml cut short and with bytes changed, the way a fuzzer would start. */
 static void
@@ -350,6 +364,7 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add_func ("/ora/parse-stack", test_parse_stack);
   g_test_add_func ("/ora/parse-nested", test_parse_nested);
+  g_test_add_func ("/ora/parse-empty", test_parse_empty);
   g_test_add_func ("/ora/parse-mutations", test_parse_mutations);
   g_test_add_func ("/ora/lenient", test_lenient);
   return g_test_run ();

@@ -7,9 +7,12 @@
  * (ossa-ora.c) takes the zip apart with libzip; stack.xml is parsed on its own
  * (ossa-ora-stack.c, also the entry point for a fuzzer). A read gives every
  * layer or an error and nothing: one bad layer fails the whole file, so that a
- * caller never brings in half a character. An OssaOra is the caller's, with
- * everything in it; errors are OSSA_ART_ERROR "FILE.ora: message" naming the
- * layer, in the person's language. Safe on any thread. */
+ * caller never brings in half a character. An .ora without layers reads as an
+ * empty list; whether that deserves a message, what to do with two layers of
+ * one name and with blending other than "svg:src-over" is the caller's to say.
+ * An OssaOra is the caller's, with everything in it; errors are OSSA_ART_ERROR
+ * "FILE.ora: message" naming the layer, in the person's language. Safe on any
+ * thread. */
 
 #include <gio/gio.h>
 #include <gdk/gdk.h>
