@@ -111,6 +111,33 @@ ossa_png_read_size (const guint8  *data,
   return TRUE;
 }
 
+/* Decodes png with gdk-pixbuf's PNG loader alone, whatever the bytes look like.
+ * (GTK 4.8's own loader, behind gdk_texture_new_from_bytes(), leaks its buffers
+ * on a PNG that breaks off.) */
+static GdkPixbuf *
+decode (GBytes  *png,
+        GError **error)
+{
+  g_autoptr (GdkPixbufLoader) loader = gdk_pixbuf_loader_new_with_type ("png", error);
+  gboolean written;
+  GdkPixbuf *pixbuf;
+
+  if (loader == NULL)
+    return NULL;
+  written = gdk_pixbuf_loader_write_bytes (loader, png, error);
+  /* Closed either way: a loader left open complains when it is freed. */
+  if (!gdk_pixbuf_loader_close (loader, written ? error : NULL) || !written)
+    return NULL;
+  pixbuf = gdk_pixbuf_loader_get_pixbuf (loader);
+  if (pixbuf == NULL)
+    {
+      g_set_error_literal (error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_CORRUPT_IMAGE,
+                           _("not a PNG image"));
+      return NULL;
+    }
+  return g_object_ref (pixbuf);
+}
+
 /**
  * ossa_png_check:
  * @png: a PNG file's bytes
@@ -170,21 +197,22 @@ ossa_png_check (GBytes               *png,
     }
   if (flags & OSSA_ART_READ_DECODE)
     {
-      decoded = gdk_texture_new_from_bytes (png, &local);
-      if (decoded == NULL)
+      g_autoptr (GdkPixbuf) pixbuf = decode (png, &local);
+
+      if (pixbuf == NULL)
         {
           g_set_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_DECODE,
                        _("the PNG image does not decode (%s)"), local->message);
           return FALSE;
         }
-      if ((guint) gdk_texture_get_width (decoded) != w
-          || (guint) gdk_texture_get_height (decoded) != h)
+      if ((guint) gdk_pixbuf_get_width (pixbuf) != w || (guint) gdk_pixbuf_get_height (pixbuf) != h)
         {
           g_set_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_DECODE,
                        _("the PNG image decodes to %d × %d pixels, not the %u × %u its header says"),
-                       gdk_texture_get_width (decoded), gdk_texture_get_height (decoded), w, h);
+                       gdk_pixbuf_get_width (pixbuf), gdk_pixbuf_get_height (pixbuf), w, h);
           return FALSE;
         }
+      decoded = gdk_texture_new_for_pixbuf (pixbuf);
     }
   *width = w;
   *height = h;

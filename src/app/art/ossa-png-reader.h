@@ -3,10 +3,10 @@
 
 /* One PNG picture read for the editor (File → Import Images, and each layer of an
  * .ora): its size from the IHDR header without a decode, the limits of
- * ossa-art.h, and with OSSA_ART_READ_DECODE a full decode to a GdkTexture that
- * must have that size. Safe on any thread. An OssaArtImage is the caller's, with
- * everything in it; errors are OSSA_ART_ERROR "FILE: message" in the person's
- * language. */
+ * ossa-art.h, and with OSSA_ART_READ_DECODE a full decode (gdk-pixbuf's PNG
+ * loader) to a GdkTexture that must have that size. Safe on any thread. An
+ * OssaArtImage is the caller's, with everything in it; errors are OSSA_ART_ERROR
+ * "FILE: message" in the person's language. */
 
 #include <gio/gio.h>
 #include <gdk/gdk.h>
