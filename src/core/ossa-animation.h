@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "ossa-art.h"
 #include "ossa-error.h"
 #include "ossa-interp.h"
 #include "ossa-math.h"
@@ -59,6 +60,10 @@ typedef struct
   OssaTrack *tracks;
   size_t     n_tracks;
   size_t     capacity;
+  OssaSlotTrack    *slot_tracks;  /* art: at most one per (slot, channel) */
+  size_t            n_slot_tracks;
+  OssaDrawOrderKey *draw_order;   /* art: sorted by strictly increasing time */
+  size_t            n_draw_order;
 } OssaAnimation;
 
 /* A LINEAR key with default curve, SHORTEST spin and no turns. */

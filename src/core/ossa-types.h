@@ -39,6 +39,14 @@ typedef enum
   OSSA_N_SPINS
 } OssaSpin;
 
+/* art: what a slot track keys. Values match proto/ossa.proto SlotChannel. */
+typedef enum
+{
+  OSSA_SLOT_CHANNEL_ATTACHMENT = 0,
+  OSSA_SLOT_CHANNEL_COLOR = 1,
+  OSSA_N_SLOT_CHANNELS
+} OssaSlotChannel;
+
 /* Sanity limits. Loaders check every count read from a file against these before
  * allocating anything; editing functions refuse to grow past them. */
 #define OSSA_FORMAT_VERSION      1u
@@ -55,12 +63,22 @@ typedef enum
 #define OSSA_MAX_MESH_VERTICES   16000000u  /* per mesh */
 #define OSSA_MAX_MESH_TRIANGLES  16000000u  /* per mesh */
 #define OSSA_MAX_MATERIALS       65536u     /* per mesh */
+/* art: images, slots and attachments (DESIGN.md "Art on bones"). */
+#define OSSA_MAX_IMAGES          65536u
+#define OSSA_MAX_IMAGE_SIDE      16384u     /* pixels, either side */
+#define OSSA_MAX_IMAGE_BYTES     ((size_t) 256 << 20)  /* one embedded PNG */
+#define OSSA_MAX_SLOTS           1000000u
+#define OSSA_MAX_ATTACHMENTS     65536u     /* per slot */
+#define OSSA_MAX_SLOT_KEYS       OSSA_MAX_KEYS  /* per slot track */
+#define OSSA_MAX_DRAW_ORDER_KEYS 100000u    /* per animation */
 
 /* Short lower-case names ("translate_x", "linear", "clockwise"), for messages and
  * the CLI; NULL when out of range. */
 const char *ossa_channel_name (OssaChannel channel);
 const char *ossa_interp_name (OssaInterp interp);
 const char *ossa_spin_name (OssaSpin spin);
+/* art: "attachment", "color". */
+const char *ossa_slot_channel_name (OssaSlotChannel channel);
 
 #ifdef __cplusplus
 }
