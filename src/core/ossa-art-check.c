@@ -256,8 +256,11 @@ _ossa_art_validate_slots (const OssaDocument *doc, size_t n_images, OssaError *e
 
 /* Slot keys ------------------------------------------------------------------ */
 
+/* seen: a byte per slot, bit c set once a track of channel c was met (so that a
+ * file of a million slot tracks is not checked pair by pair). */
 static bool
-check_slot_track (const OssaDocument *doc, const OssaAnimation *anim, size_t index, OssaError *err)
+check_slot_track (const OssaDocument *doc, const OssaAnimation *anim, size_t index, uint8_t *seen,
+                  OssaError *err)
 {
   const OssaSlotTrack *t = &anim->slot_tracks[index];
   const char *channel = ossa_slot_channel_name (t->channel);
@@ -277,13 +280,13 @@ check_slot_track (const OssaDocument *doc, const OssaAnimation *anim, size_t ind
       return false;
     }
   slot = &doc->slots[t->slot];
-  for (size_t j = 0; j < index; j++)
-    if (anim->slot_tracks[j].slot == t->slot && anim->slot_tracks[j].channel == t->channel)
-      {
-        ossa_error_set (err, OSSA_ERROR_INVALID, "animation '%s': slot '%s' has two %s tracks",
-                        anim->name, slot->name, channel);
-        return false;
-      }
+  if (seen[t->slot] & (1u << t->channel))
+    {
+      ossa_error_set (err, OSSA_ERROR_INVALID, "animation '%s': slot '%s' has two %s tracks",
+                      anim->name, slot->name, channel);
+      return false;
+    }
+  seen[t->slot] |= (uint8_t) (1u << t->channel);
   if (t->n_keys > OSSA_MAX_SLOT_KEYS)
     {
       ossa_error_set (err, OSSA_ERROR_LIMIT, "animation '%s': slot '%s' %s: %zu keys (limit %u)",
@@ -387,16 +390,28 @@ check_draw_order (const OssaDocument *doc, const OssaAnimation *anim, OssaError 
 bool
 _ossa_art_validate_animation (const OssaDocument *doc, const OssaAnimation *anim, OssaError *err)
 {
+  uint8_t *seen;
+  bool ok = true;
+
   if (anim->n_slot_tracks > 2 * (size_t) OSSA_MAX_SLOTS)
     {
       ossa_error_set (err, OSSA_ERROR_LIMIT, "animation '%s': %zu slot tracks (limit %u)",
                       anim->name, anim->n_slot_tracks, 2 * OSSA_MAX_SLOTS);
       return false;
     }
-  for (size_t i = 0; i < anim->n_slot_tracks; i++)
-    if (!check_slot_track (doc, anim, i, err))
-      return false;
-  return check_draw_order (doc, anim, err);
+  if (anim->n_slot_tracks > 0)
+    {
+      seen = calloc (doc->n_slots ? doc->n_slots : 1, 1);
+      if (seen == NULL)
+        {
+          ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
+          return false;
+        }
+      for (size_t i = 0; ok && i < anim->n_slot_tracks; i++)
+        ok = check_slot_track (doc, anim, i, seen, err);
+      free (seen);
+    }
+  return ok && check_draw_order (doc, anim, err);
 }
 
 bool

@@ -297,6 +297,54 @@ test_art_validate (void)
   doc = art_make_document ();
   doc->animations[0].slot_tracks[1].slot = 9;
   expect_invalid (doc, "names slot 9, but the document has 3 slots");
+  doc = art_make_document ();
+  doc->animations[0].slot_tracks[1].slot = 1;
+  doc->animations[0].slot_tracks[1].channel = OSSA_SLOT_CHANNEL_ATTACHMENT;
+  expect_invalid (doc, "slot 'hand' has two attachment tracks");
+}
+
+/* Any bytes near a file with art load or are refused in words, never a crash
+ * (the sanitizer build runs this too). */
+static void
+test_art_garbage (void)
+{
+  OssaDocument *doc = art_make_document ();
+  GBytes *bytes = document_bytes (doc);
+  gsize size;
+  const uint8_t *orig = g_bytes_get_data (bytes, &size);
+  uint8_t *buf = g_malloc (size);
+  size_t loaded = 0, refused = 0;
+
+  for (int round = 0; round < 4000; round++)
+    {
+      OssaError err = { 0 };
+      size_t n = size;
+      OssaDocument *back;
+
+      memcpy (buf, orig, size);
+      for (int k = 0, flips = 1 + g_test_rand_int_range (0, 4); k < flips; k++)
+        buf[g_test_rand_int_range (0, (gint32) size)] ^= (uint8_t) g_test_rand_int_range (1, 256);
+      if (round % 5 == 0)
+        n = (size_t) g_test_rand_int_range (1, (gint32) size);
+      back = ossa_document_load_bytes (buf, n, "garbage.ossa", &err);
+      if (back != NULL)
+        {
+          /* What loads is valid and saves again. */
+          g_assert_true (ossa_document_validate (back, &err));
+          loaded++;
+          ossa_document_free (back);
+        }
+      else
+        {
+          g_assert_cmpstr (err.message, !=, "");
+          refused++;
+        }
+    }
+  g_test_message ("%zu loaded, %zu refused", loaded, refused);
+  g_assert_cmpuint (refused, >, 0);
+  g_free (buf);
+  g_bytes_unref (bytes);
+  ossa_document_free (doc);
 }
 
 /* Files --------------------------------------------------------------------- */
@@ -443,6 +491,7 @@ main (int argc, char **argv)
   g_test_add_func ("/art/quads-in-draw-order", test_art_quads_in_draw_order);
   g_test_add_func ("/art/validate", test_art_validate);
   g_test_add_func ("/art/round-trip", test_art_round_trip);
+  g_test_add_func ("/art/garbage", test_art_garbage);
   g_test_add_func ("/art/load-rules", test_art_load_rules);
   g_test_add_func ("/art/protoc-decode", test_art_protoc_decode);
   return g_test_run ();
