@@ -741,6 +741,16 @@ ossa_animation_last_key_time (const OssaAnimation *anim)
       if (track->n_keys > 0 && track->times[track->n_keys - 1] > last)
         last = track->times[track->n_keys - 1];
     }
+  /* art: slot keys and draw-order keys are keys too. */
+  for (size_t i = 0; i < anim->n_slot_tracks; i++)
+    {
+      const OssaSlotTrack *track = &anim->slot_tracks[i];
+
+      if (track->n_keys > 0 && track->times[track->n_keys - 1] > last)
+        last = track->times[track->n_keys - 1];
+    }
+  if (anim->n_draw_order > 0 && anim->draw_order[anim->n_draw_order - 1].time > last)
+    last = anim->draw_order[anim->n_draw_order - 1].time;
   return last;
 }
 

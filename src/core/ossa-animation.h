@@ -130,7 +130,8 @@ void ossa_animation_sample_pose (const OssaAnimation *anim, const OssaSkeleton *
  * including one track per (bone, channel) at most. */
 bool ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaError *err);
 
-/* The largest key time over all tracks (0 when there are none). */
+/* The largest key time over all tracks, slot tracks and draw-order keys (0 when
+ * there are none). */
 float ossa_animation_last_key_time (const OssaAnimation *anim);
 
 /* Keys over all tracks. */

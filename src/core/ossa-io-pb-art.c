@@ -158,6 +158,9 @@ convert_slot (const Ossa__Slot *src, const OssaDocument *doc, OssaSlot *slot)
   slot->bone = src->bone;
   slot->color = src->color;
   slot->attachment = src->attachment;
+  /* The default, 0, names no attachment of a slot that has none: it shows none. */
+  if (src->n_attachments == 0 && !src->has_attachment)
+    slot->attachment = -1;
   if (src->n_attachments == 0)
     return true;
   slot->attachments = calloc (src->n_attachments, sizeof *slot->attachments);

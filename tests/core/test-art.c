@@ -98,6 +98,20 @@ test_art_sample_color (void)
 }
 
 static void
+test_art_last_key_time (void)
+{
+  OssaDocument *doc = art_make_document ();
+  static const uint32_t order[] = { 0, 1, 2 };
+  OssaError err = { 0 };
+
+  /* Bone keys end at 1 s, the hand's attachment keys too. */
+  assert_close (ossa_animation_last_key_time (&doc->animations[0]), 1, 0);
+  art_apply (doc, ossa_command_set_draw_order_key (doc, 0, 1.5f, order, 3, &err), &err);
+  assert_close (ossa_animation_last_key_time (&doc->animations[0]), 1.5, 0);
+  ossa_document_free (doc);
+}
+
+static void
 test_art_sample_draw_order (void)
 {
   OssaDocument *doc = art_make_document ();
@@ -410,6 +424,18 @@ test_art_load_rules (void)
   ossa_document_free (back);
   g_bytes_unref (edited);
 
+  /* An empty slot that does not say which attachment it shows shows none (the
+   * default, 0, would name one it does not have). */
+  msg->skeleton->slots[2]->has_attachment = 0;
+  msg->skeleton->slots[2]->attachment = 0;
+  edited = pack_message (msg);
+  data = g_bytes_get_data (edited, &size);
+  back = ossa_document_load_bytes (data, size, "art.ossa", &err);
+  g_assert_nonnull (back);
+  g_assert_cmpint (back->slots[2].attachment, ==, -1);
+  ossa_document_free (back);
+  g_bytes_unref (edited);
+
   msg->animations[0]->slot_tracks[1]->n_colors = 1;
   edited = pack_message (msg);
   data = g_bytes_get_data (edited, &size);
@@ -487,6 +513,7 @@ main (int argc, char **argv)
   g_test_add_func ("/art/sample-attachment", test_art_sample_attachment);
   g_test_add_func ("/art/sample-color", test_art_sample_color);
   g_test_add_func ("/art/sample-draw-order", test_art_sample_draw_order);
+  g_test_add_func ("/art/last-key-time", test_art_last_key_time);
   g_test_add_func ("/art/world-corners", test_art_world_corners);
   g_test_add_func ("/art/quads-in-draw-order", test_art_quads_in_draw_order);
   g_test_add_func ("/art/validate", test_art_validate);
