@@ -137,6 +137,64 @@ ossa_command_add_image (const OssaDocument *doc, const char *name, const char *p
   return cmd;
 }
 
+bool
+_ossa_command_swap_image (OssaCommand *cmd, OssaDocument *doc, OssaError *err)
+{
+  OssaImage tmp;
+
+  if (cmd->image.index >= doc->n_images)
+    {
+      ossa_error_set (err, OSSA_ERROR_NOT_FOUND, "image %zu no longer exists", cmd->image.index);
+      return false;
+    }
+  tmp = doc->images[cmd->image.index];
+  doc->images[cmd->image.index] = cmd->image.other;
+  cmd->image.other = tmp;
+  return true;
+}
+
+OssaCommand *
+ossa_command_set_image (const OssaDocument *doc, size_t index, const char *name, const char *path,
+                        const void *data, size_t data_size, uint32_t width, uint32_t height,
+                        OssaError *err)
+{
+  OssaDocument probe;
+  OssaImage image = { (char *) name, (char *) path, (uint8_t *) data, data ? data_size : 0,
+                      width, height };
+  OssaCommand *cmd;
+  ssize_t other;
+
+  if (index >= doc->n_images)
+    {
+      ossa_error_set (err, OSSA_ERROR_NOT_FOUND, "image %zu does not exist (the document has %zu)",
+                      index, doc->n_images);
+      return NULL;
+    }
+  memset (&probe, 0, sizeof probe);
+  probe.images = &image;
+  probe.n_images = 1;
+  if (!_ossa_art_validate_images (&probe, err))
+    return NULL;
+  other = ossa_document_find_image (doc, name);
+  if (other >= 0 && (size_t) other != index)
+    {
+      ossa_error_set (err, OSSA_ERROR_CONFLICT, "an image called '%s' already exists", name);
+      return NULL;
+    }
+  if ((cmd = _ossa_command_new (KIND_IMAGE, OSSA_N_ ("Change Image"), err)) == NULL)
+    return NULL;
+  cmd->image.index = index;
+  if (path != NULL && path[0] == '\0')
+    image.path = NULL;
+  if (!ossa_image_copy (&cmd->image.other, &image))
+    {
+      ossa_command_free (cmd);
+      no_memory (err);
+      return NULL;
+    }
+  return cmd;
+}
+
 /* Structural edits ------------------------------------------------------------ */
 
 /* What a structural edit needs; each uses some of it. */
@@ -477,6 +535,18 @@ ossa_command_rename_slot (const OssaDocument *doc, size_t slot, const char *name
   free (after.name);
   after.name = copy;
   return slot_command (doc, slot, &after, OSSA_N_ ("Rename Slot"), err);
+}
+
+OssaCommand *
+ossa_command_set_slot_bone (const OssaDocument *doc, size_t slot, uint32_t bone, OssaError *err)
+{
+  OssaSlot after;
+
+  if (!check_slot_index (doc, slot, err) || !_ossa_command_check_bone (doc, bone, err)
+      || !copy_slot (doc, slot, &after, err))
+    return NULL;
+  after.bone = bone;
+  return slot_command (doc, slot, &after, OSSA_N_ ("Set Slot Bone"), err);
 }
 
 OssaCommand *

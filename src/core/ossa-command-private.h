@@ -29,6 +29,7 @@ typedef enum
   KIND_MAP_LIST,   /* one map present at an index, or absent */
   KIND_SLOT,       /* art: one slot's fields and attachments */
   KIND_IMAGE_LIST, /* art: one image present at an index, or absent */
+  KIND_IMAGE,      /* art: one image's fields (image.present unused) */
 } OssaCommandKind;
 
 struct OssaCommand
@@ -133,3 +134,4 @@ bool _ossa_command_swap_map_ends (OssaCommand *cmd, OssaDocument *doc, OssaError
 bool _ossa_command_swap_map_list (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
 bool _ossa_command_swap_slot (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
 bool _ossa_command_swap_image_list (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
+bool _ossa_command_swap_image (OssaCommand *cmd, OssaDocument *doc, OssaError *err);

@@ -70,6 +70,9 @@ ossa_command_free (OssaCommand *cmd)
       if (cmd->image.present)
         ossa_image_clear (&cmd->image.other);
       break;
+    case KIND_IMAGE:
+      ossa_image_clear (&cmd->image.other);
+      break;
     case KIND_GROUP:
       for (size_t i = 0; i < cmd->group.n; i++)
         ossa_command_free (cmd->group.cmds[i]);
@@ -140,6 +143,8 @@ ossa_command_same_target (const OssaCommand *a, const OssaCommand *b)
       return a->ends.map == b->ends.map;
     case KIND_SLOT:
       return a->slot.index == b->slot.index;
+    case KIND_IMAGE:
+      return a->image.index == b->image.index;
     case KIND_STRUCTURE:
     case KIND_GROUP:
     default:
@@ -202,6 +207,8 @@ swap (OssaCommand *cmd, OssaDocument *doc, bool forward, OssaError *err)
       return _ossa_command_swap_slot (cmd, doc, err);
     case KIND_IMAGE_LIST:
       return _ossa_command_swap_image_list (cmd, doc, err);
+    case KIND_IMAGE:
+      return _ossa_command_swap_image (cmd, doc, err);
     default:
       return false;
     }

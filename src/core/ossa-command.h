@@ -126,6 +126,12 @@ OssaCommand *ossa_command_set_map_endpoints (const OssaDocument *doc, size_t map
 OssaCommand *ossa_command_add_image (const OssaDocument *doc, const char *name, const char *path,
                                      const void *data, size_t data_size, uint32_t width,
                                      uint32_t height, OssaError *err);
+/* Gives image index a new name, path, embedded bytes and size at once (e.g.
+ * embedding it: data set, path NULL; or its file read again: the new size);
+ * copied. Commands on the same image merge under one merge id. */
+OssaCommand *ossa_command_set_image (const OssaDocument *doc, size_t image, const char *name,
+                                     const char *path, const void *data, size_t data_size,
+                                     uint32_t width, uint32_t height, OssaError *err);
 /* Removes an image. When attachments use it: refused with a message naming them,
  * or, with remove_attachments, they go too (and keys showing them show none). */
 OssaCommand *ossa_command_remove_image (const OssaDocument *doc, size_t image,
@@ -138,6 +144,9 @@ OssaCommand *ossa_command_add_slot (const OssaDocument *doc, const char *name, u
 OssaCommand *ossa_command_remove_slot (const OssaDocument *doc, size_t slot, OssaError *err);
 OssaCommand *ossa_command_rename_slot (const OssaDocument *doc, size_t slot, const char *name,
                                        OssaError *err);
+/* Moves a slot (with its attachments' offsets as they are) to another bone. */
+OssaCommand *ossa_command_set_slot_bone (const OssaDocument *doc, size_t slot, uint32_t bone,
+                                         OssaError *err);
 /* Moves a slot to index new_index of the rest draw order; its keys follow it, and
  * draw-order keys keep showing what they showed. */
 OssaCommand *ossa_command_reorder_slot (const OssaDocument *doc, size_t slot, size_t new_index,

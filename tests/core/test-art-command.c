@@ -57,6 +57,21 @@ check_image_added_after_removal (const OssaDocument *doc)
 }
 
 static void
+check_image_embedded (const OssaDocument *doc)
+{
+  g_assert_null (doc->images[0].path);
+  g_assert_cmpuint (doc->images[0].data_size, ==, 4);
+  g_assert_cmpuint (doc->images[0].data[1], ==, 'P');
+  g_assert_cmpuint (doc->images[0].width, ==, 128);
+}
+
+static void
+check_slot_bone (const OssaDocument *doc)
+{
+  g_assert_cmpuint (doc->slots[0].bone, ==, 3);
+}
+
+static void
 check_slot_added (const OssaDocument *doc)
 {
   g_assert_cmpuint (doc->n_slots, ==, 4);
@@ -246,6 +261,11 @@ test_art_command_round_trips (void)
               check_image_added_after_removal);
   ossa_document_free (doc);
   doc = art_make_document ();
+  round_trip (doc, ossa_command_set_image (doc, 0, "body", NULL, "\x89PNG", 4, 128, 64, &err), &err,
+              check_image_embedded);
+  round_trip (doc, ossa_command_set_slot_bone (doc, 0, 3, &err), &err, check_slot_bone);
+  ossa_document_free (doc);
+  doc = art_make_document ();
   round_trip (doc, ossa_command_add_slot (doc, "hat", 0, 0xffffffffu, &err), &err, check_slot_added);
   ossa_document_free (doc);
   doc = art_make_document ();
@@ -317,6 +337,11 @@ test_art_command_refused (void)
                   "outside 1 to 16384");
   expect_refused (doc, ossa_command_add_image (doc, "abs", "/tmp/x.png", NULL, 0, 4, 4, &err), &err,
                   "is not relative");
+  expect_refused (doc, ossa_command_set_image (doc, 0, "hands", "a.png", NULL, 0, 4, 4, &err), &err,
+                  "an image called 'hands' already exists");
+  expect_refused (doc, ossa_command_set_image (doc, 0, "body", NULL, NULL, 0, 4, 4, &err), &err,
+                  "neither a path nor embedded data");
+  expect_refused (doc, ossa_command_set_slot_bone (doc, 0, 4, &err), &err, "bone 4 does not exist");
   expect_refused (doc, ossa_command_add_slot (doc, "hand", 0, 0, &err), &err,
                   "a slot called 'hand' already exists");
   expect_refused (doc, ossa_command_add_slot (doc, "tail", 9, 0, &err), &err, "bone 9 does not exist");
