@@ -160,6 +160,29 @@ void cli_print_padded (const char *text, int width);
 /* Number of characters of a UTF-8 string (bytes when not valid UTF-8). */
 int cli_text_width (const char *text);
 
+/* ---- art (cli-art.c) ---- */
+
+/* Where an image's file is for a document at doc_path (its folder + the image's
+ * path; free with g_free()); NULL for an embedded image or a document on standard
+ * input, which has no folder. */
+char *cli_image_file (const char *doc_path, const OssaImage *image);
+
+/* Prints "ossa-cli: DOC: warning: …" for each image whose file does not exist
+ * (and, when b is not NULL, adds each message to the JSON array being built).
+ * Returns how many. */
+size_t cli_art_warn_missing (const char *doc_path, const OssaDocument *doc, JsonBuilder *b);
+
+/* info's "images" and "slots" members, and its text lines for them. */
+void cli_art_info_json (JsonBuilder *b, const char *doc_path, const OssaDocument *doc);
+void cli_art_info_human (const char *doc_path, const OssaDocument *doc);
+
+/* sample's slots at t for world (the bones' world matrices): the "slots" member
+ * (DESIGN.md), or the lines after the bones. False on out of memory. */
+bool cli_art_sample_json (JsonBuilder *b, const OssaDocument *doc, const OssaAnimation *anim,
+                          float t, const OssaXform *world);
+bool cli_art_sample_human (const OssaDocument *doc, const OssaAnimation *anim, float t,
+                           const OssaXform *world);
+
 /* ---- grid maps (cli-map.c) ---- */
 
 /* Where a map came from. */

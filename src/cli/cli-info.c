@@ -77,6 +77,8 @@ print_json (const char *path, CliFileKind kind, const OssaDocument *doc, const S
       cli_json_add_bool (b, "loop", anim->loop);
       cli_json_add_int (b, "tracks", (gint64) anim->n_tracks);
       cli_json_add_int (b, "keys", (gint64) ossa_animation_n_keys (anim));
+      cli_json_add_int (b, "slot_tracks", (gint64) anim->n_slot_tracks);
+      cli_json_add_int (b, "draw_order_keys", (gint64) anim->n_draw_order);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -108,6 +110,7 @@ print_json (const char *path, CliFileKind kind, const OssaDocument *doc, const S
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  cli_art_info_json (b, path, doc);
   json_builder_end_object (b);
   cli_json_print (b);
 }
@@ -144,11 +147,16 @@ print_human (const char *path, CliFileKind kind, const OssaDocument *doc, const 
     {
       const OssaAnimation *anim = &doc->animations[i];
 
-      printf ("  %s: %s s at %s fps%s, %zu %s, %zu keys\n", anim->name,
+      printf ("  %s: %s s at %s fps%s, %zu %s, %zu keys", anim->name,
               cli_format_float (a, sizeof a, anim->duration),
               cli_format_float (f, sizeof f, anim->fps),
               anim->loop ? ", looping" : "", anim->n_tracks,
               anim->n_tracks == 1 ? "track" : "tracks", ossa_animation_n_keys (anim));
+      if (anim->n_slot_tracks > 0 || anim->n_draw_order > 0)
+        printf (", %zu slot %s, %zu draw-order %s", anim->n_slot_tracks,
+                anim->n_slot_tracks == 1 ? "track" : "tracks", anim->n_draw_order,
+                anim->n_draw_order == 1 ? "key" : "keys");
+      printf ("\n");
     }
 
   printf ("meshes: %zu\n", doc->n_meshes);
@@ -160,6 +168,7 @@ print_human (const char *path, CliFileKind kind, const OssaDocument *doc, const 
   printf ("maps: %zu\n", doc->n_maps);
   for (size_t i = 0; i < doc->n_maps; i++)
     printf ("  %s: %u × %u cells\n", doc->maps[i].name, doc->maps[i].width, doc->maps[i].height);
+  cli_art_info_human (path, doc);
 }
 
 /* An .ossa document, or a map file read as a document holding that one map. */
@@ -278,8 +287,11 @@ cli_info (int argc, char **argv)
     "Describe what a file holds.",
     "For an Ossa document (.ossa): the bones (count, roots, depth = bones on the\n"
     "longest root-to-leaf chain, names), each animation (name, duration in seconds,\n"
-    "frame rate, loop flag, tracks, keys), each mesh (name, vertices, triangles) and\n"
-    "each grid map (name, width × height).\n"
+    "frame rate, loop flag, tracks, keys, slot tracks, draw-order keys), each mesh\n"
+    "(name, vertices, triangles), each grid map (name, width × height), each image\n"
+    "(its path relative to the document, or embedded; its size in pixels; whether\n"
+    "its file is missing, looked for beside the document) and each slot, back to\n"
+    "front (its bone, colour, the attachment it shows, its attachments).\n"
     "For an SMD: bones, frames, triangles and materials, vertex-animation shapes\n"
     "(JSON: {\"file\", \"type\": \"smd\", \"bones\", \"roots\", \"bone_names\", \"frames\",\n"
     "\"first_frame\", \"last_frame\", \"triangles\", \"materials\", \"shapes\"}).\n"
@@ -288,8 +300,12 @@ cli_info (int argc, char **argv)
     "\n"
     "JSON: {\"file\", \"type\", \"format_version\", \"generator\", \"bones\", \"roots\",\n"
     "\"depth\", \"bone_names\": [...], \"animations\": [{\"name\", \"duration\", \"fps\",\n"
-    "\"loop\", \"tracks\", \"keys\"}], \"meshes\": [{\"name\", \"vertices\", \"triangles\"}],\n"
-    "\"maps\": [{\"name\", \"width\", \"height\"}]}\n"
+    "\"loop\", \"tracks\", \"keys\", \"slot_tracks\", \"draw_order_keys\"}], \"meshes\": [{\"name\", \"vertices\", \"triangles\"}],\n"
+    "\"maps\": [{\"name\", \"width\", \"height\"}], \"images\": [{\"name\", \"path\" or null,\n"
+    "\"embedded_bytes\", \"width\", \"height\", \"missing\" (null on standard input)}],\n"
+    "\"slots\": [{\"name\", \"bone\", \"color\": [r, g, b, a], \"attachment\" or null,\n"
+    "\"attachments\": [{\"name\", \"image\", \"offset\": {\"x\", \"y\", \"rotation\",\n"
+    "\"scale_x\", \"scale_y\"}, \"width\", \"height\"}]}]}\n"
     "\n"
     "Exit status: 0 success, 1 unreadable or invalid file, 2 bad usage.");
   g_option_context_add_main_entries (context, entries, NULL);

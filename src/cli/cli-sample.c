@@ -31,7 +31,7 @@ print_column (const char *format, double v)
   printf (" %*s", COLUMN_WIDTH - 1, cli_format (buf, sizeof buf, format, v));
 }
 
-static void
+static bool
 print_human (const char *path, const OssaDocument *doc, const OssaAnimation *anim, float t,
              const OssaTransform *local, const OssaXform *world)
 {
@@ -70,9 +70,10 @@ print_human (const char *path, const OssaDocument *doc, const OssaAnimation *ani
       print_column ("%.3f", degrees_shown (ossa_xform_rotation (&world[i])));
       printf ("\n");
     }
+  return cli_art_sample_human (doc, anim, t, world);
 }
 
-static void
+static bool
 print_json (const char *path, const OssaDocument *doc, const OssaAnimation *anim, float t,
             const OssaTransform *local, const OssaXform *world)
 {
@@ -112,8 +113,14 @@ print_json (const char *path, const OssaDocument *doc, const OssaAnimation *anim
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  if (!cli_art_sample_json (b, doc, anim, t, world))
+    {
+      g_object_unref (b);
+      return false;
+    }
   json_builder_end_object (b);
   cli_json_print (b);
+  return true;
 }
 
 int
@@ -154,7 +161,13 @@ cli_sample (int argc, char **argv)
     "normalised: a key at 1.5 turns gives 3π), the world rotation in (-π, π]:\n"
     "{\"file\", \"animation\": NAME or null, \"time\": T, \"bones\": [{\"name\",\n"
     "\"parent\": NAME or null, \"local\": {\"x\", \"y\", \"rotation\", \"scale_x\",\n"
-    "\"scale_y\"}, \"world\": {\"x\", \"y\", \"rotation\"}}]}\n"
+    "\"scale_y\"}, \"world\": {\"x\", \"y\", \"rotation\"}}], \"slots\": [{\"name\",\n"
+    "\"bone\", \"attachment\": NAME or null, \"color\": [r, g, b, a], \"vertices\":\n"
+    "[[x, y] × 4]}]}: the slots in draw order, back to front, at T; colour components\n"
+    "in [0, 1], straight alpha (a keyed colour replaces the slot's); vertices are the\n"
+    "attachment's world corners (-w/2, -h/2), (w/2, -h/2), (w/2, h/2), (-w/2, h/2),\n"
+    "absent when the slot shows no attachment. Text output lists the slots after\n"
+    "the bones.\n"
     "\n"
     "Exit status: 0 success, 1 unreadable or invalid file or unknown animation,\n"
     "2 bad usage (including a time that is not a finite number).");
@@ -195,10 +208,12 @@ cli_sample (int argc, char **argv)
   ossa_pose_sample (pose, anim, &doc->skeleton, t);
   ossa_pose_update_world (pose, &doc->skeleton);
 
-  if (json)
-    print_json (path, doc, anim, t, pose->local, pose->world);
-  else
-    print_human (path, doc, anim, t, pose->local, pose->world);
+  if (json ? !print_json (path, doc, anim, t, pose->local, pose->world)
+           : !print_human (path, doc, anim, t, pose->local, pose->world))
+    {
+      cli_error (cli_input_label (path), "out of memory");
+      goto out;
+    }
   status = CLI_EXIT_OK;
 
 out:

@@ -25,10 +25,12 @@ cli_validate (int argc, char **argv)
     "Load a file and check every rule of the format.",
     "Prints 'FILE: valid (N bones, M animations)' and exits 0, or prints the first\n"
     "problem as 'ossa-cli: FILE[:LINE]: message' on stderr and exits 1.\n"
+    "An image whose file is missing (looked for beside the document) is a warning,\n"
+    "'ossa-cli: FILE: warning: …' on stderr: the document is still valid.\n"
     "FILE '-' reads standard input.\n"
     "\n"
-    "JSON: {\"file\", \"valid\": true|false, \"bones\", \"animations\", \"maps\"} when\n"
-    "valid; {\"file\", \"valid\": false, \"error\": \"message\"} (and \"line\" when the\n"
+    "JSON: {\"file\", \"valid\": true|false, \"bones\", \"animations\", \"maps\",\n"
+    "\"warnings\": [\"message\", …]} when valid; {\"file\", \"valid\": false, \"error\": \"message\"} (and \"line\" when the\n"
     "problem has one) when not. An invalid file still prints the JSON object on\n"
     "stdout as well as the error line on stderr, and exits 1.\n"
     "\n"
@@ -66,6 +68,10 @@ cli_validate (int argc, char **argv)
           cli_json_add_int (b, "bones", (gint64) doc->skeleton.n_bones);
           cli_json_add_int (b, "animations", (gint64) doc->n_animations);
           cli_json_add_int (b, "maps", (gint64) doc->n_maps);
+          json_builder_set_member_name (b, "warnings");
+          json_builder_begin_array (b);
+          cli_art_warn_missing (path, doc, b);
+          json_builder_end_array (b);
         }
       else
         {
@@ -82,6 +88,8 @@ cli_validate (int argc, char **argv)
       cli_error_ossa (&err, cli_input_label (path));
       return CLI_EXIT_INPUT;
     }
+  if (!json)
+    cli_art_warn_missing (path, doc, NULL);
   if (!json)
     printf ("%s: valid (%zu %s, %zu %s)\n", cli_input_label (path),
             doc->skeleton.n_bones, doc->skeleton.n_bones == 1 ? "bone" : "bones",

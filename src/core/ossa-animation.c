@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ossa-animation-private.h"
+#include "ossa-art-private.h"
 
 OssaKey
 ossa_key_make (float time, float value)
@@ -498,6 +499,7 @@ ossa_animation_clear (OssaAnimation *anim)
     ossa_track_clear (&anim->tracks[i]);
   free (anim->tracks);
   free (anim->name);
+  _ossa_animation_clear_art (anim);
   memset (anim, 0, sizeof *anim);
 }
 
@@ -507,9 +509,18 @@ ossa_animation_copy (OssaAnimation *dst, const OssaAnimation *src)
   *dst = *src;
   dst->tracks = NULL;
   dst->n_tracks = dst->capacity = 0;
+  dst->slot_tracks = NULL;
+  dst->n_slot_tracks = 0;
+  dst->draw_order = NULL;
+  dst->n_draw_order = 0;
   dst->name = strdup (src->name);
   if (dst->name == NULL)
     return false;
+  if (!_ossa_animation_copy_art (dst, src))
+    {
+      ossa_animation_clear (dst);
+      return false;
+    }
   if (src->n_tracks == 0)
     return true;
   dst->tracks = calloc (src->n_tracks, sizeof *dst->tracks);
@@ -730,6 +741,16 @@ ossa_animation_last_key_time (const OssaAnimation *anim)
       if (track->n_keys > 0 && track->times[track->n_keys - 1] > last)
         last = track->times[track->n_keys - 1];
     }
+  /* art: slot keys and draw-order keys are keys too. */
+  for (size_t i = 0; i < anim->n_slot_tracks; i++)
+    {
+      const OssaSlotTrack *track = &anim->slot_tracks[i];
+
+      if (track->n_keys > 0 && track->times[track->n_keys - 1] > last)
+        last = track->times[track->n_keys - 1];
+    }
+  if (anim->n_draw_order > 0 && anim->draw_order[anim->n_draw_order - 1].time > last)
+    last = anim->draw_order[anim->n_draw_order - 1].time;
   return last;
 }
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "ossa-art.h"
 #include "ossa-error.h"
 #include "ossa-interp.h"
 #include "ossa-math.h"
@@ -59,6 +60,10 @@ typedef struct
   OssaTrack *tracks;
   size_t     n_tracks;
   size_t     capacity;
+  OssaSlotTrack    *slot_tracks;  /* art: at most one per (slot, channel) */
+  size_t            n_slot_tracks;
+  OssaDrawOrderKey *draw_order;   /* art: sorted by strictly increasing time */
+  size_t            n_draw_order;
 } OssaAnimation;
 
 /* A LINEAR key with default curve, SHORTEST spin and no turns. */
@@ -125,7 +130,8 @@ void ossa_animation_sample_pose (const OssaAnimation *anim, const OssaSkeleton *
  * including one track per (bone, channel) at most. */
 bool ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaError *err);
 
-/* The largest key time over all tracks (0 when there are none). */
+/* The largest key time over all tracks, slot tracks and draw-order keys (0 when
+ * there are none). */
 float ossa_animation_last_key_time (const OssaAnimation *anim);
 
 /* Keys over all tracks. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What every kind of OssaCommand is made of, for the files that build them
  * (ossa-command.c, ossa-command-bone.c, ossa-command-animation.c,
- * ossa-command-map.c). A command owns what its other state points to (names,
+ * ossa-command-map.c, ossa-command-art.c). A command owns what its other state points to (names,
  * tracks, maps, the skeleton and animations of a structural edit) and frees it in
  * ossa_command_free(). Not installed. */
 #pragma once
@@ -27,6 +27,9 @@ typedef enum
   KIND_MAP,        /* one whole map (its size and cells) */
   KIND_MAP_ENDS,   /* one map's start and goal */
   KIND_MAP_LIST,   /* one map present at an index, or absent */
+  KIND_SLOT,       /* art: one slot's fields and attachments */
+  KIND_IMAGE_LIST, /* art: one image present at an index, or absent */
+  KIND_IMAGE,      /* art: one image's fields (image.present unused) */
 } OssaCommandKind;
 
 struct OssaCommand
@@ -63,6 +66,8 @@ struct OssaCommand
       size_t         n_animations;
       OssaMesh      *meshes;
       size_t         n_meshes;
+      OssaSlot      *slots;
+      size_t         n_slots;
     } structure;
     struct
     {
@@ -92,6 +97,17 @@ struct OssaCommand
       bool        present;  /* whether `other` is a map to put back at index */
       OssaGridMap other;
     } list;
+    struct
+    {
+      size_t   index;
+      OssaSlot other;
+    } slot;
+    struct
+    {
+      size_t    index;
+      bool      present;  /* whether `other` is an image to put back at index */
+      OssaImage other;
+    } image;
   };
 };
 
@@ -99,7 +115,7 @@ struct OssaCommand
  * memory. */
 OssaCommand *_ossa_command_new (OssaCommandKind kind, const char *label, OssaError *err);
 
-/* Moves the scratch document's skeleton, animations and meshes into a new
+/* Moves the scratch document's skeleton, slots, animations and meshes into a new
  * structural command, and frees the scratch document either way. */
 OssaCommand *_ossa_command_new_structure (OssaDocument *scratch, const char *label,
                                           OssaError *err);
@@ -116,3 +132,6 @@ bool _ossa_command_swap_map_cells (OssaCommand *cmd, OssaDocument *doc, OssaErro
 bool _ossa_command_swap_map (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
 bool _ossa_command_swap_map_ends (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
 bool _ossa_command_swap_map_list (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
+bool _ossa_command_swap_slot (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
+bool _ossa_command_swap_image_list (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
+bool _ossa_command_swap_image (OssaCommand *cmd, OssaDocument *doc, OssaError *err);

@@ -59,6 +59,19 @@ ossa_command_free (OssaCommand *cmd)
       for (size_t i = 0; i < cmd->structure.n_meshes; i++)
         ossa_mesh_clear (&cmd->structure.meshes[i]);
       free (cmd->structure.meshes);
+      for (size_t i = 0; i < cmd->structure.n_slots; i++)
+        ossa_slot_clear (&cmd->structure.slots[i]);
+      free (cmd->structure.slots);
+      break;
+    case KIND_SLOT:
+      ossa_slot_clear (&cmd->slot.other);
+      break;
+    case KIND_IMAGE_LIST:
+      if (cmd->image.present)
+        ossa_image_clear (&cmd->image.other);
+      break;
+    case KIND_IMAGE:
+      ossa_image_clear (&cmd->image.other);
       break;
     case KIND_GROUP:
       for (size_t i = 0; i < cmd->group.n; i++)
@@ -128,6 +141,10 @@ ossa_command_same_target (const OssaCommand *a, const OssaCommand *b)
       return a->animation.index == b->animation.index;
     case KIND_MAP_ENDS:
       return a->ends.map == b->ends.map;
+    case KIND_SLOT:
+      return a->slot.index == b->slot.index;
+    case KIND_IMAGE:
+      return a->image.index == b->image.index;
     case KIND_STRUCTURE:
     case KIND_GROUP:
     default:
@@ -143,6 +160,8 @@ swap_structure (OssaCommand *cmd, OssaDocument *doc)
   size_t n = doc->n_animations;
   OssaMesh *meshes = doc->meshes;
   size_t n_meshes = doc->n_meshes;
+  OssaSlot *slots = doc->slots;
+  size_t n_slots = doc->n_slots;
 
   doc->skeleton = cmd->structure.skeleton;
   doc->animations = cmd->structure.animations;
@@ -154,6 +173,10 @@ swap_structure (OssaCommand *cmd, OssaDocument *doc)
   cmd->structure.n_animations = n;
   cmd->structure.meshes = meshes;
   cmd->structure.n_meshes = n_meshes;
+  doc->slots = cmd->structure.slots;
+  doc->n_slots = cmd->structure.n_slots;
+  cmd->structure.slots = slots;
+  cmd->structure.n_slots = n_slots;
 }
 
 static bool
@@ -180,6 +203,12 @@ swap (OssaCommand *cmd, OssaDocument *doc, bool forward, OssaError *err)
       return _ossa_command_swap_map_ends (cmd, doc, err);
     case KIND_MAP_LIST:
       return _ossa_command_swap_map_list (cmd, doc, err);
+    case KIND_SLOT:
+      return _ossa_command_swap_slot (cmd, doc, err);
+    case KIND_IMAGE_LIST:
+      return _ossa_command_swap_image_list (cmd, doc, err);
+    case KIND_IMAGE:
+      return _ossa_command_swap_image (cmd, doc, err);
     default:
       return false;
     }
@@ -241,6 +270,10 @@ _ossa_command_new_structure (OssaDocument *scratch, const char *label, OssaError
       cmd->structure.n_animations = scratch->n_animations;
       cmd->structure.meshes = scratch->meshes;
       cmd->structure.n_meshes = scratch->n_meshes;
+      cmd->structure.slots = scratch->slots;
+      cmd->structure.n_slots = scratch->n_slots;
+      scratch->slots = NULL;
+      scratch->n_slots = 0;
       ossa_skeleton_init (&scratch->skeleton);
       scratch->animations = NULL;
       scratch->n_animations = 0;

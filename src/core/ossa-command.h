@@ -117,6 +117,78 @@ OssaCommand *ossa_command_set_map_endpoints (const OssaDocument *doc, size_t map
                                              uint32_t start_y, bool has_goal, uint32_t goal_x,
                                              uint32_t goal_y, OssaError *err);
 
+/* ---- art: images, slots, attachments and their keys (DESIGN.md "Art on bones";
+ * slot, image and attachment are indices into doc->slots, doc->images and the
+ * slot's attachments) ---- */
+/* Appends an image: a path relative to the document (data NULL) or the PNG bytes
+ * themselves (path NULL), of width × height pixels. The bytes are copied, never
+ * decoded. */
+OssaCommand *ossa_command_add_image (const OssaDocument *doc, const char *name, const char *path,
+                                     const void *data, size_t data_size, uint32_t width,
+                                     uint32_t height, OssaError *err);
+/* Gives image index a new name, path, embedded bytes and size at once (e.g.
+ * embedding it: data set, path NULL; or its file read again: the new size);
+ * copied. Commands on the same image merge under one merge id. */
+OssaCommand *ossa_command_set_image (const OssaDocument *doc, size_t image, const char *name,
+                                     const char *path, const void *data, size_t data_size,
+                                     uint32_t width, uint32_t height, OssaError *err);
+/* Removes an image. When attachments use it: refused with a message naming them,
+ * or, with remove_attachments, they go too (and keys showing them show none). */
+OssaCommand *ossa_command_remove_image (const OssaDocument *doc, size_t image,
+                                        bool remove_attachments, OssaError *err);
+/* A new empty slot on bone, on top of the others (drawn last); draw-order keys put
+ * it on top as well. */
+OssaCommand *ossa_command_add_slot (const OssaDocument *doc, const char *name, uint32_t bone,
+                                    uint32_t color, OssaError *err);
+/* Removes a slot with its keys and its entries in the draw-order keys. */
+OssaCommand *ossa_command_remove_slot (const OssaDocument *doc, size_t slot, OssaError *err);
+OssaCommand *ossa_command_rename_slot (const OssaDocument *doc, size_t slot, const char *name,
+                                       OssaError *err);
+/* Moves a slot (with its attachments' offsets as they are) to another bone. */
+OssaCommand *ossa_command_set_slot_bone (const OssaDocument *doc, size_t slot, uint32_t bone,
+                                         OssaError *err);
+/* Moves a slot to index new_index of the rest draw order; its keys follow it, and
+ * draw-order keys keep showing what they showed. */
+OssaCommand *ossa_command_reorder_slot (const OssaDocument *doc, size_t slot, size_t new_index,
+                                        OssaError *err);
+/* The slot's tint (RGBA, straight alpha) and the attachment it shows at rest (-1:
+ * none). Commands on the same slot merge under one merge id. */
+OssaCommand *ossa_command_set_slot_color (const OssaDocument *doc, size_t slot, uint32_t color,
+                                          OssaError *err);
+OssaCommand *ossa_command_set_slot_attachment (const OssaDocument *doc, size_t slot,
+                                               int32_t attachment, OssaError *err);
+/* Appends an attachment of image to a slot, centred on offset (NULL: the bone's
+ * origin) in the bone's space, width × height world units. It becomes the slot's
+ * rest attachment when the slot had none. */
+OssaCommand *ossa_command_add_attachment (const OssaDocument *doc, size_t slot, const char *name,
+                                          uint32_t image, const OssaTransform *offset,
+                                          float width, float height, OssaError *err);
+/* Removes an attachment; the rest attachment and keys that showed it show none. */
+OssaCommand *ossa_command_remove_attachment (const OssaDocument *doc, size_t slot,
+                                             size_t attachment, OssaError *err);
+/* Moves, turns and scales an attachment in its bone's space, or sizes it. Merge
+ * under one merge id like set_slot_color (a drag). */
+OssaCommand *ossa_command_set_attachment_offset (const OssaDocument *doc, size_t slot,
+                                                 size_t attachment, const OssaTransform *offset,
+                                                 OssaError *err);
+OssaCommand *ossa_command_set_attachment_size (const OssaDocument *doc, size_t slot,
+                                               size_t attachment, float width, float height,
+                                               OssaError *err);
+/* Keys a slot channel at key->time (replacing a key there): ATTACHMENT uses
+ * key->attachment (-1: none), COLOR key->color, interp and curve. */
+OssaCommand *ossa_command_set_slot_key (const OssaDocument *doc, size_t anim, size_t slot,
+                                        OssaSlotChannel channel, const OssaSlotKey *key,
+                                        OssaError *err);
+/* Removes the slot key at exactly time; the track goes with its last key. */
+OssaCommand *ossa_command_remove_slot_key (const OssaDocument *doc, size_t anim, size_t slot,
+                                           OssaSlotChannel channel, float time, OssaError *err);
+/* Keys the draw order at time: order holds every slot index once, back to front. */
+OssaCommand *ossa_command_set_draw_order_key (const OssaDocument *doc, size_t anim, float time,
+                                              const uint32_t *order, size_t n_order,
+                                              OssaError *err);
+OssaCommand *ossa_command_remove_draw_order_key (const OssaDocument *doc, size_t anim, float time,
+                                                 OssaError *err);
+
 /* Several commands as one undo step, applied in order and reverted in reverse.
  * Takes ownership of the n commands (and frees them even on failure). Each must
  * already be applicable in sequence: build them against a scratch copy, or use

@@ -9,6 +9,7 @@
 #include "ossa-types.h"
 #include "ossa-document-private.h"
 #include "ossa-name-index-private.h"
+#include "ossa-art-private.h"
 
 OssaDocument *
 ossa_document_new (void)
@@ -31,6 +32,12 @@ ossa_document_free (OssaDocument *doc)
     ossa_grid_map_clear (&doc->maps[i]);
   for (size_t i = 0; i < doc->n_meshes; i++)
     ossa_mesh_clear (&doc->meshes[i]);
+  for (size_t i = 0; i < doc->n_images; i++)
+    ossa_image_clear (&doc->images[i]);
+  for (size_t i = 0; i < doc->n_slots; i++)
+    ossa_slot_clear (&doc->slots[i]);
+  free (doc->images);
+  free (doc->slots);
   free (doc->animations);
   free (doc->maps);
   free (doc->meshes);
@@ -39,13 +46,25 @@ ossa_document_free (OssaDocument *doc)
   free (doc);
 }
 
-/* The skeleton, animations and meshes of src into doc, which holds none yet. On
- * failure doc holds what was copied so far, for ossa_document_free(). */
+/* The skeleton, slots, animations and meshes of src into doc, which holds none
+ * yet. On failure doc holds what was copied so far, for ossa_document_free(). */
 static bool
 copy_structure (OssaDocument *doc, const OssaDocument *src)
 {
   if (!ossa_skeleton_copy (&doc->skeleton, &src->skeleton))
     return false;
+  if (src->n_slots > 0)
+    {
+      doc->slots = calloc (src->n_slots, sizeof *doc->slots);
+      if (doc->slots == NULL)
+        return false;
+      for (size_t i = 0; i < src->n_slots; i++)
+        {
+          if (!ossa_slot_copy (&doc->slots[i], &src->slots[i]))
+            return false;
+          doc->n_slots = i + 1;
+        }
+    }
   if (src->n_animations > 0)
     {
       doc->animations = calloc (src->n_animations, sizeof *doc->animations);
@@ -69,6 +88,23 @@ copy_structure (OssaDocument *doc, const OssaDocument *src)
             return false;
           doc->n_meshes = i + 1;
         }
+    }
+  return true;
+}
+
+static bool
+copy_images (OssaDocument *doc, const OssaDocument *src)
+{
+  if (src->n_images == 0)
+    return true;
+  doc->images = calloc (src->n_images, sizeof *doc->images);
+  if (doc->images == NULL)
+    return false;
+  for (size_t i = 0; i < src->n_images; i++)
+    {
+      if (!ossa_image_copy (&doc->images[i], &src->images[i]))
+        return false;
+      doc->n_images = i + 1;
     }
   return true;
 }
@@ -98,7 +134,7 @@ ossa_document_copy (const OssaDocument *src)
   if (doc == NULL)
     return NULL;
   if ((src->generator && !(doc->generator = strdup (src->generator)))
-      || !copy_structure (doc, src) || !copy_maps (doc, src))
+      || !copy_structure (doc, src) || !copy_maps (doc, src) || !copy_images (doc, src))
     {
       ossa_document_free (doc);
       return NULL;
@@ -239,6 +275,8 @@ ossa_document_take_mesh (OssaDocument *doc, OssaMesh *mesh, OssaError *err)
 static bool
 remap_bones (OssaDocument *doc, const ssize_t *remap, size_t n_old, OssaError *err)
 {
+  if (!_ossa_art_remap_bones (doc, remap, n_old, err))
+    return false;
   for (size_t i = 0; i < doc->n_meshes; i++)
     if (!ossa_mesh_remap_bones (&doc->meshes[i], remap, n_old))
       {
@@ -319,17 +357,38 @@ _ossa_document_validate_animation_name (const OssaDocument *doc, size_t index,
   return true;
 }
 
+ssize_t
+ossa_document_find_slot (const OssaDocument *doc, const char *name)
+{
+  for (size_t i = 0; i < doc->n_slots; i++)
+    if (strcmp (doc->slots[i].name, name) == 0)
+      return (ssize_t) i;
+  return -1;
+}
+
+ssize_t
+ossa_document_find_image (const OssaDocument *doc, const char *name)
+{
+  for (size_t i = 0; i < doc->n_images; i++)
+    if (strcmp (doc->images[i].name, name) == 0)
+      return (ssize_t) i;
+  return -1;
+}
+
 bool
 ossa_document_validate (const OssaDocument *doc, OssaError *err)
 {
   OssaNameIndex seen;
 
-  if (!ossa_skeleton_validate (&doc->skeleton, err))
+  if (!ossa_skeleton_validate (&doc->skeleton, err)
+      || !_ossa_art_validate_images (doc, err)
+      || !_ossa_art_validate_slots (doc, doc->n_images, err))
     return false;
   /* Names are checked through an index: a document may hold 10,000 animations. */
   _ossa_name_index_init (&seen);
   for (size_t i = 0; i < doc->n_animations; i++)
     if (!ossa_animation_validate (&doc->animations[i], doc->skeleton.n_bones, err)
+        || !_ossa_art_validate_animation (doc, &doc->animations[i], err)
         || !_ossa_document_validate_animation_name (doc, i, &seen, err))
       {
         _ossa_name_index_free (&seen);

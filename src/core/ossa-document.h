@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include "ossa-animation.h"
+#include "ossa-art.h"
 #include "ossa-error.h"
 #include "ossa-gridmap.h"
 #include "ossa-mesh.h"
@@ -30,6 +31,10 @@ typedef struct
   size_t         n_maps;
   OssaMesh      *meshes;      /* bound to skeleton bones; drawn under them */
   size_t         n_meshes;
+  OssaImage     *images;      /* art: the pictures attachments use */
+  size_t         n_images;
+  OssaSlot      *slots;       /* art: on the skeleton's bones, in draw order, back to front */
+  size_t         n_slots;
 } OssaDocument;
 
 /* An empty document; NULL on out of memory. */
@@ -55,13 +60,17 @@ ssize_t ossa_document_take_map (OssaDocument *doc, OssaGridMap *map, OssaError *
 /* Moves mesh into the document (mesh is left zeroed). Returns its index or -1. */
 ssize_t ossa_document_take_mesh (OssaDocument *doc, OssaMesh *mesh, OssaError *err);
 
-/* Removes a bone with its subtree, every track of those bones and every mesh
- * triangle bound to them. */
+/* Removes a bone with its subtree, every track of those bones, every mesh
+ * triangle bound to them and their slots (with the slots' keys). */
 bool ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err);
 
 /* Reparents a bone keeping its world rest transform; tracks follow their bones. */
 bool ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,
                                   OssaError *err);
+
+/* art: index of the slot or image called name, or -1. */
+ssize_t ossa_document_find_slot (const OssaDocument *doc, const char *name);
+ssize_t ossa_document_find_image (const OssaDocument *doc, const char *name);
 
 /* Checks every rule DESIGN.md lists; the first problem goes into err. */
 bool ossa_document_validate (const OssaDocument *doc, OssaError *err);

@@ -23,6 +23,7 @@
 #include "ossa-animation-private.h"
 #include "ossa-document-private.h"
 #include "ossa-io-pb-arena-private.h"
+#include "ossa-io-pb-art-private.h"
 #include "ossa-io-pb-check-private.h"
 #include "ossa-name-index-private.h"
 #include "ossa-skeleton-private.h"
@@ -244,6 +245,7 @@ convert_animation (OssaPbArena *arena, const Ossa__Animation *src, OssaDocument 
   anim->fps = src->fps;
   return _ossa_animation_validate_props (anim, err)
          && convert_tracks (arena, src, anim, doc->skeleton.n_bones, err)
+         && _ossa_pb_convert_animation_art (src, doc, anim, err)
          && _ossa_document_validate_animation_name (doc, index, seen, err);
 }
 
@@ -380,6 +382,7 @@ convert_document (OssaPbArena *arena, const Ossa__Document *msg, OssaError *err)
   if (msg->generator != NULL && (doc->generator = strdup (msg->generator)) == NULL)
     set_no_memory (err);
   else if (convert_skeleton (msg->skeleton, &doc->skeleton, err)
+           && _ossa_pb_convert_art (msg, doc, err)
            && convert_lists (arena, msg, doc, err))
     return doc;
   ossa_document_free (doc);

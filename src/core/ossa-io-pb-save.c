@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ossa-io-pb-art-private.h"
 #include "ossa-types.h"
 #include "ossa.pb-c.h"
 
@@ -39,6 +40,7 @@ typedef struct
   Ossa__Cell       *cells;        /* start and goal of each map */
   Ossa__Mesh       *meshes;       /* columns point into the document */
   Ossa__Mesh      **mesh_ptrs;
+  OssaPbArtOut      art;          /* images, slots, slot keys */
 } Outgoing;
 
 static void
@@ -59,6 +61,7 @@ outgoing_free (Outgoing *out)
   free (out->cells);
   free (out->meshes);
   free (out->mesh_ptrs);
+  _ossa_pb_art_out_free (&out->art);
 }
 
 /* Fields equal to their proto default (bit for bit, so -0 survives) are left out. */
@@ -346,7 +349,8 @@ build_document (const OssaDocument *doc, Outgoing *out)
     }
   out->skeleton.n_bones = n;
   out->skeleton.bones = out->bone_ptrs;
-  if (!build_animations (doc, out) || !build_maps (doc, out) || !build_meshes (doc, out))
+  if (!build_animations (doc, out) || !build_maps (doc, out) || !build_meshes (doc, out)
+      || !_ossa_pb_build_art (doc, &out->doc, &out->skeleton, out->anims, &out->art))
     return false;
   out->doc.n_meshes = doc->n_meshes;
   out->doc.meshes = out->mesh_ptrs;

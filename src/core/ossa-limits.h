@@ -65,10 +65,15 @@
 #define OSSA_MAX_MESH_TRIANGLES  16000000u
 #define OSSA_MAX_MATERIALS       65536u
 
-/* Room for the art issue: slots (draw order entries, one per attachment point) and
- * images (texture files a document names) will get their limits here, next to
- * the bones they hang from, e.g. OSSA_MAX_SLOTS and OSSA_MAX_IMAGES, and an
- * image's pixel size (OSSA_MAX_IMAGE_SIDE) before anything is decoded. */
+/* Art on bones (DESIGN.md "Art on bones"). Images are counted and sized before
+ * any is decoded (core never decodes them: it keeps paths and bytes). */
+#define OSSA_MAX_IMAGES          65536u     /* images of one document */
+#define OSSA_MAX_IMAGE_SIDE      16384u     /* pixels, either side: what GL and cairo take */
+#define OSSA_MAX_IMAGE_BYTES     ((size_t) 256 << 20)  /* one embedded PNG: a 16384² RGBA fits */
+#define OSSA_MAX_SLOTS           1000000u   /* slots of one skeleton: as many as bones */
+#define OSSA_MAX_ATTACHMENTS     65536u     /* per slot: the pictures one slot swaps between */
+#define OSSA_MAX_SLOT_KEYS       OSSA_MAX_KEYS  /* per slot track, as per bone track */
+#define OSSA_MAX_DRAW_ORDER_KEYS 100000u    /* per animation: each holds a whole permutation */
 
 /* ---- SMD (Valve studiomdl data) ---- */
 

@@ -24,3 +24,11 @@ ossa_spin_name (OssaSpin spin)
 
   return (unsigned) spin < OSSA_N_SPINS ? names[spin] : NULL;
 }
+
+const char *
+ossa_slot_channel_name (OssaSlotChannel channel)
+{
+  static const char *const names[] = { "attachment", "color" };
+
+  return (unsigned) channel < OSSA_N_SLOT_CHANNELS ? names[channel] : NULL;
+}

@@ -44,6 +44,14 @@ typedef enum
   OSSA_N_SPINS
 } OssaSpin;
 
+/* art: what a slot track keys. Values match proto/ossa.proto SlotChannel. */
+typedef enum
+{
+  OSSA_SLOT_CHANNEL_ATTACHMENT = 0,
+  OSSA_SLOT_CHANNEL_COLOR = 1,
+  OSSA_N_SLOT_CHANNELS
+} OssaSlotChannel;
+
 /* The version of the file format this core writes and reads (proto/ossa.proto). */
 #define OSSA_FORMAT_VERSION      1u
 
@@ -52,6 +60,8 @@ typedef enum
 const char *ossa_channel_name (OssaChannel channel);
 const char *ossa_interp_name (OssaInterp interp);
 const char *ossa_spin_name (OssaSpin spin);
+/* art: "attachment", "color". */
+const char *ossa_slot_channel_name (OssaSlotChannel channel);
 
 #ifdef __cplusplus
 }

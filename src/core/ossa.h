@@ -3,6 +3,8 @@
 #pragma once
 
 #include "ossa-animation.h"
+#include "ossa-art.h"
+#include "ossa-art-pose.h"
 #include "ossa-clip.h"
 #include "ossa-command.h"
 #include "ossa-document.h"
