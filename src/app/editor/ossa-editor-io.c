@@ -10,11 +10,7 @@
  * written leaves its stamp (device, inode, size, modification time), so that a
  * save over a file another program changed since can stop and ask. */
 
-#include <errno.h>
 #include <sys/stat.h>
-#ifdef __linux__
-#include <sys/resource.h>
-#endif
 
 #include <glib/gi18n.h>
 
@@ -136,9 +132,6 @@ _ossa_editor_free_document_later (OssaDocument *doc)
 
 /* Loading --------------------------------------------------------------------- */
 
-/* How much lower than the window's the reading thread's priority is. */
-#define LOAD_NICE 10
-
 typedef struct
 {
   char          *path;
@@ -219,25 +212,6 @@ load_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
-/* The reading thread of ossa_editor_load_async(): a thread of its own, at a
- * lower priority than the window's, so that on a busy machine decoding a big
- * file takes the time the main loop and the renderer leave over rather than
- * theirs (a thread of GTask's pool would stay low for whatever it runs next). */
-static gpointer
-load_thread_main (gpointer data)
-{
-  GTask *task = data;
-
-#ifdef __linux__
-  /* Linux gives each thread its own nice value: 0 is the calling thread. */
-  if (setpriority (PRIO_PROCESS, 0, LOAD_NICE) != 0)
-    g_debug ("the reading thread keeps its priority: %s", g_strerror (errno));
-#endif
-  load_thread (task, g_task_get_source_object (task), g_task_get_task_data (task), NULL);
-  g_object_unref (task);
-  return NULL;
-}
-
 static void
 load_thread_done_cb (GObject      *source,
                      GAsyncResult *result,
@@ -299,7 +273,7 @@ ossa_editor_load_async (OssaEditor          *self,
   thread = g_task_new (self, NULL, load_thread_done_cb, g_steal_pointer (&task));
   g_task_set_source_tag (thread, load_thread);
   g_task_set_task_data (thread, job, (GDestroyNotify) load_job_free);
-  g_thread_unref (g_thread_new ("ossa-load", load_thread_main, g_object_ref (thread)));
+  g_task_run_in_thread (thread, load_thread);
 }
 
 gboolean
