@@ -1039,6 +1039,41 @@ test_canvas_new_document_fits (Fixture *f, gconstpointer data)
   gui_test_canvas_wait_frame (f->canvas);
 }
 
+/* A big document opened: the frame that brings its rows to the panels shows
+ * the canvas's grid, and its bones come with the next frame, all of them. */
+static void
+test_canvas_big_document_next_frame (Fixture *f, gconstpointer data)
+{
+  OssaDocument *doc = ossa_document_new ();
+  OssaTransform rest = ossa_transform_identity ();
+  OssaCanvasStats stats;
+  guint64 frames = gui_test_canvas_frames (f->canvas);
+
+  for (guint i = 0; i < 1500; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("b%u", i);
+
+      rest.x = i == 0 ? 0.f : 5.f;
+      rest.rotation = 0.3f * (float) (i % 3) - 0.3f;
+      g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, name,
+                                               i == 0 ? -1 : (int) (i - 1) / 3, &rest, 5.f,
+                                               0xc0504dffu, NULL), ==, (int) i);
+    }
+  ossa_editor_take_document (f->editor, doc);
+  gtk_test_widget_wait_for_draw (f->window);
+  g_assert_cmpuint (gui_test_canvas_frames (f->canvas), ==, frames);
+  gtk_test_widget_wait_for_draw (f->window);
+  gtk_test_widget_wait_for_draw (f->window);
+  _ossa_canvas_get_stats (f->canvas, &stats);
+  g_assert_cmpuint (stats.frames, ==, frames + 1);
+  g_assert_cmpuint (stats.n_instances, ==, 1500);
+
+  /* A small one is drawn at once, as before. */
+  ossa_editor_new_document (f->editor);
+  gtk_test_widget_wait_for_draw (f->window);
+  g_assert_cmpuint (gui_test_canvas_frames (f->canvas), ==, frames + 2);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1087,6 +1122,7 @@ main (int argc, char *argv[])
   ADD ("/ossa/canvas/names-avoid-badge", test_canvas_names_avoid_badge);
   ADD ("/ossa/canvas/view-dump", test_canvas_view_dump);
   ADD ("/ossa/canvas/new-document-fits", test_canvas_new_document_fits);
+  ADD ("/ossa/canvas/big-document-next-frame", test_canvas_big_document_next_frame);
 #undef ADD
 
   status = g_test_run ();

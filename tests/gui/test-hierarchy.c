@@ -554,6 +554,45 @@ test_large (void)
   selected = g_timer_elapsed (timer, NULL);
   assert_only_selected (rows, "bone9999");
 
+  /* A screenful of rows is made for a new document, without rename entries (the
+   * most costly part of a row): a row makes its entry when it is renamed, and
+   * its tooltip when the pointer rests on it. */
+  {
+    GHashTableIter iter;
+    gpointer key;
+    OssaHierarchyRow *deep = NULL;
+    g_autofree char *tooltip = NULL;
+
+    g_assert_cmpuint (g_hash_table_size (hierarchy->bound_rows), >, 0);
+    g_hash_table_iter_init (&iter, hierarchy->bound_rows);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      {
+        OssaHierarchyRow *r = key;
+
+        g_assert_null (r->entry);
+        g_assert_null (gtk_widget_get_tooltip_text (r->box));
+        g_assert_true (gtk_widget_get_has_tooltip (r->box));
+        if (r->bone == (int) deepest)
+          deep = r;
+      }
+    g_assert_nonnull (deep);
+    tooltip = _ossa_hierarchy_dup_tooltip (hierarchy, deep->bone);
+    g_assert_nonnull (strstr (tooltip, "bone9999\n"));
+    g_assert_nonnull (strstr (tooltip, "bone9998 › bone9999"));
+    ossa_hierarchy_start_rename (hierarchy);
+    gui_test_flush (GTK_WIDGET (window));
+    g_assert_nonnull (deep->entry);
+    g_assert_true (_ossa_hierarchy_get_rename_entry (hierarchy) == GTK_EDITABLE (deep->entry));
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (deep->entry)), ==, "bone9999");
+    gtk_editable_set_text (GTK_EDITABLE (deep->entry), "tip");
+    g_signal_emit_by_name (deep->entry, "activate");
+    gui_test_flush (GTK_WIDGET (window));
+    g_assert_cmpstr (ossa_editor_get_document (editor)->skeleton.bones[deepest].name, ==, "tip");
+    g_assert_true (ossa_editor_undo (editor, NULL));
+    gui_test_flush (GTK_WIDGET (window));
+    assert_only_selected (rows, "bone9999");
+  }
+
   /* A rename rebuilds the tree. */
   g_timer_start (timer);
   command = ossa_command_rename_bone (ossa_editor_get_document (editor), 5, "renamed", &err);
@@ -630,13 +669,14 @@ find_bound_row (Fixture *f, int bone)
   return NULL;
 }
 
-/* The tooltip nearest the row's name: on it or on a widget holding it. */
-static const char *
+/* The tooltip nearest the row's name: on it or on a widget holding it, made
+ * when the pointer rests there. */
+static char *
 name_tooltip (OssaHierarchyRow *r)
 {
   for (GtkWidget *w = r->label; w != NULL; w = gtk_widget_get_parent (w))
-    if (gtk_widget_get_tooltip_text (w) != NULL)
-      return gtk_widget_get_tooltip_text (w);
+    if (gtk_widget_get_has_tooltip (w))
+      return _ossa_hierarchy_dup_tooltip (r->self, r->bone);
   return NULL;
 }
 
@@ -653,7 +693,7 @@ test_deep_rig (void)
   GtkAdjustment *h, *v;
   OssaHierarchyRow *r;
   graphene_rect_t bounds;
-  const char *tooltip;
+  g_autofree char *tooltip = NULL;
   guint deepest = 0, depth_max = 0;
   int natural = 0;
 

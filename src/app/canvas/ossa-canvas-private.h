@@ -106,6 +106,11 @@ struct _OssaCanvas
    * software renderer less than shading every pixel of it again (playback). */
   OssaGlCache       grid_cache;
   gboolean          grid_valid;
+  /* A big document just put in place: its first frame shows the grid alone and
+   * the bones come with the next (bones_tick), so that the panels taking the new
+   * document and the canvas do not both draw in one frame. */
+  gboolean          bones_deferred;
+  guint             bones_tick;
   double            grid_key[5];
   double            still_key[6];    /* camera, size and hover it was drawn with */
 

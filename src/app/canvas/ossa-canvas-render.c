@@ -313,6 +313,17 @@ ensure_still_image (OssaCanvas *self, GLuint target, float width, float height, 
   return TRUE;
 }
 
+/* The frame after a big document's first: its bones. */
+static gboolean
+draw_bones_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  OssaCanvas *self = OSSA_CANVAS (widget);
+
+  self->bones_tick = 0;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+  return G_SOURCE_REMOVE;
+}
+
 gboolean
 _ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
 {
@@ -327,6 +338,17 @@ _ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
 
   if (self->grid_program == 0)
     return FALSE;
+  if (self->bones_deferred)
+    {
+      glGetIntegerv (GL_DRAW_FRAMEBUFFER_BINDING, &target);
+      glViewport (0, 0, (GLsizei) width, (GLsizei) height);
+      glDisable (GL_DEPTH_TEST);
+      draw_grid_cached (self, (GLuint) target, width, height, (float) scale);
+      self->bones_deferred = FALSE;
+      if (self->bones_tick == 0)
+        self->bones_tick = gtk_widget_add_tick_callback (widget, draw_bones_tick_cb, NULL, NULL);
+      return TRUE;
+    }
   _ossa_canvas_ensure_instances (self);
   self->stats.prepare_us = g_get_monotonic_time () - start;
   n = self->n_instances;

@@ -159,6 +159,11 @@ ossa_canvas_size_allocate (GtkWidget *widget, int width, int height, int baselin
     }
 }
 
+/* From this many bones, a new document's bones are drawn a frame after the rest
+ * of the window takes it: with a software renderer, 4,000 bones cost as much
+ * as the new rows of every panel, and the two in one frame would stall it. */
+#define DEFER_BONES 1000
+
 /* ---- editor ---- */
 
 static void
@@ -172,7 +177,11 @@ on_document_changed (OssaEditor *editor, guint change, OssaCanvas *self)
     self->path_stale = TRUE;
   self->instances_stale = TRUE;
   if (change & OSSA_CHANGE_DOCUMENT)
-    ossa_canvas_fit (self);
+    {
+      self->bones_deferred = ossa_editor_get_document (editor)->skeleton.n_bones
+                             >= DEFER_BONES;
+      ossa_canvas_fit (self);
+    }
   _ossa_canvas_invalidate (self);
 }
 
@@ -311,6 +320,9 @@ ossa_canvas_dispose (GObject *object)
   OssaCanvas *self = OSSA_CANVAS (object);
 
   disconnect_editor (self);
+  if (self->bones_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->bones_tick);
+  self->bones_tick = 0;
   g_clear_object (&self->layout);
   g_clear_object (&self->mode_layout);
   G_OBJECT_CLASS (ossa_canvas_parent_class)->dispose (object);

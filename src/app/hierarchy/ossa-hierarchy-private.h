@@ -40,8 +40,8 @@ typedef struct
   GtkTreeListRow *deep_row;
   GtkWidget      *swatch;
   GtkWidget      *label;
-  GtkWidget      *entry;
-  GtkWidget      *error_label; /* why the name typed is refused, under the entry */
+  GtkWidget      *entry;       /* NULL until the row is first renamed */
+  GtkWidget      *error_label; /* why the name typed is refused, under the entry (as entry) */
   int             bone;        /* -1 while unbound */
   guint32         color;
   gboolean        editing;
@@ -113,6 +113,10 @@ void                _ossa_hierarchy_start_rename_bone (OssaHierarchy   *self,
 void                _ossa_hierarchy_end_rename       (OssaHierarchy    *self);
 void                _ossa_hierarchy_relabel_rows     (OssaHierarchy    *self);
 void                _ossa_hierarchy_refresh_colors   (OssaHierarchy    *self);
+/* A row's tooltip, made when the pointer rests on it: the bone's name and the
+ * path down to it; NULL for no bone. */
+char               *_ossa_hierarchy_dup_tooltip      (OssaHierarchy    *self,
+                                                      int               bone);
 /* Scrolls sideways, once bone's row is laid out, so that its name shows. */
 void                _ossa_hierarchy_reveal_name      (OssaHierarchy    *self,
                                                       int               bone);

@@ -75,6 +75,8 @@ _ossa_hierarchy_get_bone (OssaHierarchy *self, int bone)
 static void
 set_entry_error (OssaHierarchyRow *r, const char *message)
 {
+  if (r->entry == NULL)
+    return;
   if (message != NULL)
     {
       gtk_widget_add_css_class (r->entry, "error");
@@ -98,15 +100,17 @@ set_entry_error (OssaHierarchyRow *r, const char *message)
 static char *
 dup_entry_error (OssaHierarchyRow *r)
 {
-  const char *name = gtk_editable_get_text (GTK_EDITABLE (r->entry));
+  const char *name = r->entry != NULL ? gtk_editable_get_text (GTK_EDITABLE (r->entry)) : "";
   const OssaBone *bone = _ossa_hierarchy_get_bone (r->self, r->bone);
   g_autoptr (GError) error = NULL;
 
-  if (bone == NULL || g_strcmp0 (name, bone->name) == 0
+  if (r->entry == NULL || bone == NULL || g_strcmp0 (name, bone->name) == 0
       || ossa_editor_check_bone_name (r->self->editor, (guint) r->bone, name, &error))
     return NULL;
   return ossa_editor_dup_name_refusal (name, error);
 }
+
+static void ensure_entry (OssaHierarchyRow *r);
 
 static void
 begin_edit (OssaHierarchyRow *r)
@@ -115,6 +119,7 @@ begin_edit (OssaHierarchyRow *r)
 
   if (bone == NULL)
     return;
+  ensure_entry (r);
   r->editing = TRUE;
   r->self->rename_row = r;
   set_entry_error (r, NULL);
@@ -132,12 +137,14 @@ static void
 end_edit (OssaHierarchyRow *r)
 {
   GtkWidget *item = gtk_widget_get_parent (r->column);
-  GtkRoot *root = gtk_widget_get_root (r->entry);
+  GtkRoot *root = gtk_widget_get_root (r->column);
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
 
   r->editing = FALSE;
   if (r->self->rename_row == r)
     r->self->rename_row = NULL;
+  if (r->entry == NULL)
+    return;
   if (focus != NULL && (focus == r->entry || gtk_widget_is_ancestor (focus, r->entry))
       && item != NULL)
     gtk_widget_grab_focus (item);
@@ -296,32 +303,19 @@ deep_arrow_released_cb (GtkGestureClick *gesture,
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
 }
 
+/* The entry that renames the row's bone and the label under it saying why a
+ * name is refused: made the first time the row is renamed, not with every row
+ * (a GtkEntry is most of a row's cost, and a new document makes a screenful of
+ * rows at once). */
 static void
-setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarchy *self)
+ensure_entry (OssaHierarchyRow *r)
 {
-  OssaHierarchyRow *r = g_new0 (OssaHierarchyRow, 1);
   GtkEventController *controller;
-  GtkGesture *gesture;
 
-  r->self = self;
-  r->bone = -1;
-  r->expander = gtk_tree_expander_new ();
-  r->column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  r->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, ROW_SPACING);
-  r->deep_arrow = gtk_image_new ();
-  r->swatch = gtk_drawing_area_new ();
-  r->label = gtk_label_new (NULL);
+  if (r->entry != NULL)
+    return;
   r->entry = gtk_entry_new ();
   r->error_label = gtk_label_new (NULL);
-
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (r->swatch), SWATCH_WIDTH);
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (r->swatch), SWATCH_WIDTH);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (r->swatch), draw_swatch, r, NULL);
-  gtk_widget_set_valign (r->swatch, GTK_ALIGN_CENTER);
-
-  /* Never ellipsized: a deep row's name is what tells it from its neighbours. */
-  gtk_label_set_xalign (GTK_LABEL (r->label), 0.0f);
-  gtk_widget_set_hexpand (r->label, TRUE);
 
   gtk_label_set_xalign (GTK_LABEL (r->error_label), 0.0f);
   gtk_label_set_wrap (GTK_LABEL (r->error_label), TRUE);
@@ -341,21 +335,8 @@ setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarch
   gtk_editable_set_width_chars (GTK_EDITABLE (r->entry), 6);
   gtk_accessible_update_property (GTK_ACCESSIBLE (r->entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Bone name"), -1);
-
-  gtk_widget_set_visible (r->deep_arrow, FALSE);
-  gtk_box_append (GTK_BOX (r->box), r->deep_arrow);
-  gtk_box_append (GTK_BOX (r->box), r->swatch);
-  gtk_box_append (GTK_BOX (r->box), r->label);
   gtk_box_append (GTK_BOX (r->box), r->entry);
-  gtk_box_append (GTK_BOX (r->column), r->expander);
   gtk_box_append (GTK_BOX (r->column), r->error_label);
-  gtk_widget_set_margin_start (r->expander, ROW_SIDE_MARGIN);
-  gtk_widget_set_margin_end (r->expander, ROW_SIDE_MARGIN);
-  gtk_widget_set_margin_top (r->expander, ROW_MARGIN);
-  gtk_widget_set_margin_bottom (r->expander, ROW_MARGIN);
-  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (r->expander), r->box);
-  g_object_set_data_full (G_OBJECT (r->column), "ossa-row", r, g_free);
-  gtk_list_item_set_child (item, r->column);
 
   g_signal_connect (r->entry, "activate", G_CALLBACK (entry_activate_cb), r);
   g_signal_connect (r->entry, "changed", G_CALLBACK (entry_changed_cb), r);
@@ -365,6 +346,65 @@ setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarch
   controller = gtk_event_controller_focus_new ();
   g_signal_connect (controller, "leave", G_CALLBACK (entry_focus_leave_cb), r);
   gtk_widget_add_controller (r->entry, controller);
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard_mode,
+                  GtkTooltip *tooltip,
+                  OssaHierarchyRow *r)
+{
+  g_autofree char *text = _ossa_hierarchy_dup_tooltip (r->self, r->bone);
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarchy *self)
+{
+  OssaHierarchyRow *r = g_new0 (OssaHierarchyRow, 1);
+  GtkGesture *gesture;
+
+  r->self = self;
+  r->bone = -1;
+  r->expander = gtk_tree_expander_new ();
+  r->column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  r->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, ROW_SPACING);
+  r->deep_arrow = gtk_image_new ();
+  r->swatch = gtk_drawing_area_new ();
+  r->label = gtk_label_new (NULL);
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (r->swatch), SWATCH_WIDTH);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (r->swatch), SWATCH_WIDTH);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (r->swatch), draw_swatch, r, NULL);
+  gtk_widget_set_valign (r->swatch, GTK_ALIGN_CENTER);
+
+  /* Never ellipsized: a deep row's name is what tells it from its neighbours. */
+  gtk_label_set_xalign (GTK_LABEL (r->label), 0.0f);
+  gtk_widget_set_hexpand (r->label, TRUE);
+
+  /* The tooltip is made when it is asked for: setting its text on every row
+   * bound would ask the display where the pointer is, a round trip a row. */
+  gtk_widget_set_has_tooltip (r->box, TRUE);
+  g_signal_connect (r->box, "query-tooltip", G_CALLBACK (query_tooltip_cb), r);
+
+  gtk_widget_set_visible (r->deep_arrow, FALSE);
+  gtk_box_append (GTK_BOX (r->box), r->deep_arrow);
+  gtk_box_append (GTK_BOX (r->box), r->swatch);
+  gtk_box_append (GTK_BOX (r->box), r->label);
+  gtk_box_append (GTK_BOX (r->column), r->expander);
+  gtk_widget_set_margin_start (r->expander, ROW_SIDE_MARGIN);
+  gtk_widget_set_margin_end (r->expander, ROW_SIDE_MARGIN);
+  gtk_widget_set_margin_top (r->expander, ROW_MARGIN);
+  gtk_widget_set_margin_bottom (r->expander, ROW_MARGIN);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (r->expander), r->box);
+  g_object_set_data_full (G_OBJECT (r->column), "ossa-row", r, g_free);
+  gtk_list_item_set_child (item, r->column);
 
   gesture = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
@@ -406,25 +446,20 @@ deep_indent (guint depth, gboolean expandable)
  * root, then at most TOOLTIP_ANCESTORS nearest ancestors). */
 #define TOOLTIP_ANCESTORS 16
 
-static void
-set_row_tooltip (OssaHierarchyRow *r, const OssaBone *bone)
+char *
+_ossa_hierarchy_dup_tooltip (OssaHierarchy *self, int bone_index)
 {
+  const OssaBone *bone = _ossa_hierarchy_get_bone (self, bone_index);
   const OssaSkeleton *skel;
   GString *path;
   int32_t p, root = -1;
   guint n = 0;
 
   if (bone == NULL)
-    {
-      gtk_widget_set_tooltip_text (r->box, NULL);
-      return;
-    }
-  skel = &ossa_editor_get_document (r->self->editor)->skeleton;
+    return NULL;
   if (bone->parent < 0)
-    {
-      gtk_widget_set_tooltip_text (r->box, bone->name);
-      return;
-    }
+    return g_strdup (bone->name);
+  skel = &ossa_editor_get_document (self->editor)->skeleton;
   /* Built from the bone up; the document keeps parents before children, which
    * bounds the walk. */
   path = g_string_new (bone->name);
@@ -446,8 +481,7 @@ set_row_tooltip (OssaHierarchyRow *r, const OssaBone *bone)
     }
   g_string_prepend (path, "\n");
   g_string_prepend (path, bone->name);
-  gtk_widget_set_tooltip_text (r->box, path->str);
-  g_string_free (path, TRUE);
+  return g_string_free (path, FALSE);
 }
 
 static void
@@ -479,7 +513,6 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierarchy
         update_deep_arrow (r);
     }
   gtk_label_set_text (GTK_LABEL (r->label), bone != NULL ? bone->name : "");
-  set_row_tooltip (r, bone);
   r->color = bone != NULL ? ~bone->color : 0;
   update_row_color (r);
   gtk_widget_set_margin_start (r->box, indent);
@@ -537,7 +570,6 @@ _ossa_hierarchy_relabel_rows (OssaHierarchy *self)
       if (bone != NULL && g_strcmp0 (gtk_label_get_text (GTK_LABEL (r->label)), bone->name) != 0)
         {
           gtk_label_set_text (GTK_LABEL (r->label), bone->name);
-          set_row_tooltip (r, bone);
         }
     }
 }
