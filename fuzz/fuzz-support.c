@@ -12,10 +12,21 @@ fuzz_sample_document (const OssaDocument *doc)
   OssaError err = { 0 };
   OssaPose *pose;
 
-  if (doc->n_animations == 0 || doc->skeleton.n_bones == 0)
+  if (doc->skeleton.n_bones == 0)
     return;
   pose = ossa_pose_new (&doc->skeleton, &err);
   FUZZ_CHECK (pose != NULL, "a pose for a valid skeleton");
+  /* Every mesh drawn over the rest pose, as the canvas does. */
+  ossa_pose_set_rest (pose, &doc->skeleton);
+  ossa_pose_update_world (pose, &doc->skeleton);
+  for (size_t m = 0; m < doc->n_meshes; m++)
+    {
+      float *out = malloc (2 * doc->meshes[m].n_vertices * sizeof *out + 1);
+
+      FUZZ_CHECK (out != NULL, "memory for a mesh");
+      ossa_mesh_deform (&doc->meshes[m], pose->world, out);
+      free (out);
+    }
   /* The first animation everywhere, the others at one time: enough to reach every
    * track's sampling without making a many-animation input slow. */
   for (size_t a = 0; a < doc->n_animations && a < 4; a++)

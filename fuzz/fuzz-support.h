@@ -26,9 +26,9 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
       } \
   } while (0)
 
-/* Samples every animation of doc at a few times, with a pose and with a clip (with
- * and without a cursor): nothing is checked but that nothing crashes and that the
- * values are finite when the document's are. */
+/* Deforms every mesh of doc over the rest pose and samples its first animations at
+ * a few times, with a pose and with a clip (with and without a cursor): what is
+ * checked is that nothing crashes or reads out of bounds. */
 void fuzz_sample_document (const OssaDocument *doc);
 
 /* doc (which loaded or was made by an importer, so it must validate) saved to bytes
