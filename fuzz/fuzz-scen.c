@@ -18,7 +18,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     {
       const OssaScenProblem *p = &scen.problems[i];
 
-      FUZZ_CHECK (p->map != NULL, "a problem names its map");
+      FUZZ_CHECK (p->map != NULL && p->map[0] != '\0', "a problem names its map");
       FUZZ_CHECK (p->line >= 1, "a problem says where it was read");
       (void) ossa_scen_length_matches (p->optimal, p->optimal);
     }

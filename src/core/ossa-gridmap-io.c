@@ -731,6 +731,13 @@ ossa_scenario_parse (OssaScenario *scen, const void *data, size_t size, const ch
               return false;
             }
         }
+      /* The path is kept as a C string: a NUL in it would cut it short. */
+      if (memchr (w[1], '\0', len[1]) != NULL)
+        {
+          set_error (&c, r.line, OSSA_ERROR_FORMAT, "the map path holds a NUL byte");
+          ossa_scenario_clear (scen);
+          return false;
+        }
       if (scen->n_problems == cap)
         {
           size_t ncap = cap ? cap * 2 : 256;
