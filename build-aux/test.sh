@@ -5,7 +5,9 @@
 # builds it twice and runs every test:
 #   1. _build/test: warnings are errors; all suites (core, cli, data, gui) inside a
 #      virtual X server (xvfb-run), so the editor is driven for real;
-#   2. _build/asan: the same suites under AddressSanitizer + UBSan.
+#   2. _build/asan: the same suites under AddressSanitizer + UBSan;
+#   3. when clang and libFuzzer are there, each fuzz target for 30 s
+#      (build-aux/fuzz.sh, _build/fuzz): one test each, failed only by a crash.
 # Ends with one line "N passed, N failed" (N counted over both runs) and exits 1
 # when anything failed.
 set -u
@@ -68,6 +70,24 @@ setup_and_test test -Dwerror=true -Dbuildtype=debugoptimized
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 setup_and_test asan -Dwerror=true -Dbuildtype=debug -Db_sanitize=address,undefined -Db_lundef=false
+
+# A short run of every fuzz target from its seeds alone, with a fixed seed: a
+# failure is a crash, a hang (60 s on one input) or a blow-up (2 GB) the seeds and
+# 30 s of mutations reach; leaks are the replay tests' business (above, in ASan).
+fuzz_seconds=${OSSA_FUZZ_SECONDS:-30}
+for target in $("$srcdir/build-aux/fuzz.sh" list); do
+  OSSA_FUZZ_FRESH=1 OSSA_FUZZ_LEAKS=0 ASAN_OPTIONS=abort_on_error=1:detect_leaks=0 \
+    "$srcdir/build-aux/fuzz.sh" "$target" "$fuzz_seconds" -seed=1 \
+    >"$srcdir/_build/fuzz-$target.log" 2>&1
+  case $? in
+    0) passed=$((passed + 1)); echo "ossa: fuzz $target: ${fuzz_seconds}s, no crash" ;;
+    77) skipped=$((skipped + 1))
+        echo "ossa: fuzz $target skipped: $(tail -1 "$srcdir/_build/fuzz-$target.log")" ;;
+    *) failed=$((failed + 1))
+       echo "ossa: fuzz $target FAILED (log: _build/fuzz-$target.log):"
+       tail -20 "$srcdir/_build/fuzz-$target.log" ;;
+  esac
+done
 
 echo
 echo "$passed passed, $failed failed, $skipped skipped"

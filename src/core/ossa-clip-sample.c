@@ -113,7 +113,10 @@ runs_at (const OssaClip *clip, float t)
 static inline float
 clamp01 (float u)
 {
-  return u < 0.f ? 0.f : (u > 1.f ? 1.f : u);
+  /* NaN gives 0, as the vector paths' max (u, 0) does: a span too short for its
+   * inverse to be finite (denormal) or too long to be (over FLT_MAX) makes 0 · ∞
+   * or ∞ · 0 at its ends, and NaN must not reach the easing's table index. */
+  return u > 0.f ? (u < 1.f ? u : 1.f) : 0.f;
 }
 
 /* y(u) for a cursor entry's ease_at: a table lookup, or the solver for an easing

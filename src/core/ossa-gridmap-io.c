@@ -730,6 +730,13 @@ parse_scenario (Reader *r, OssaScenario *scen, OssaError *err)
           ossa_scenario_clear (scen);
           return false;
         }
+      /* The path is kept as a C string: a NUL in it would cut it short. */
+      if (memchr (w[1], '\0', len[1]) != NULL)
+        {
+          set_error (&c, r->line, OSSA_ERROR_FORMAT, "the map path holds a NUL byte");
+          ossa_scenario_clear (scen);
+          return false;
+        }
       if (scen->n_problems == cap)
         {
           size_t ncap = cap ? cap * 2 : 256;

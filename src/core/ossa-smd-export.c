@@ -13,6 +13,7 @@
 #include "ossa-number.h"
 #include "ossa-pose.h"
 #include "ossa-smd-project-private.h"
+#include "ossa-smd.h"
 #include "ossa-types.h"
 
 typedef struct
@@ -118,6 +119,15 @@ ossa_smd_export_animation (const OssaDocument *doc, size_t anim_index, char **te
       return false;
     }
   n_frames = (size_t) lround (anim->duration * fps) + 1;
+  /* Every bone in every frame: what the reader would refuse is not written (a
+   * long animation of sparse keys would otherwise ask for gigabytes of text). */
+  if (n_frames > OSSA_SMD_MAX_POSES / n)
+    {
+      ossa_error_set (err, OSSA_ERROR_LIMIT,
+                      "animation '%s' would need %zu bone poses (%zu bones × %zu frames), more than an SMD may hold (%zu)",
+                      anim->name, n * n_frames, n, n_frames, OSSA_SMD_MAX_POSES);
+      return false;
+    }
   local = malloc (n * sizeof *local);
   world = malloc (n * sizeof *world);
   if (local == NULL || world == NULL)

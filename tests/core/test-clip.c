@@ -302,6 +302,70 @@ test_clip_dense_track_and_edges (void)
   g_rand_free (rng);
 }
 
+/* Key spans a float cannot invert: a denormal one (1 / span overflows, and
+ * 0 · ∞ at its start was NaN, which the easing solver turned into an index 2³¹
+ * before its table) and one wider than FLT_MAX (span ∞, and ∞ · 0 at the far
+ * end). Nine tracks, so that the vector paths and the scalar one all see them;
+ * every sample is finite and the keys' own times give the keys' values. */
+static void
+test_clip_extreme_spans (void)
+{
+  const float tiny = 2.26e-41f, huge = 3e38f;
+  const float at[] = { -FLT_MAX, -huge, -1, 0, tiny, 1, huge, FLT_MAX };
+  OssaSkeleton skel;
+  OssaAnimation anim;
+  OssaError err = { 0 };
+
+  ossa_skeleton_init (&skel);
+  g_assert_true (ossa_animation_init (&anim, "extreme"));
+  anim.duration = 1;
+  for (uint32_t b = 0; b < 9; b++)
+    {
+      char name[16];
+      OssaKey k0 = ossa_key_make (0, 2), k1 = ossa_key_make (tiny, 5);
+      OssaKey w0 = ossa_key_make (-huge, 1), w1 = ossa_key_make (huge, 3);
+      OssaTrack *x, *y;
+
+      g_snprintf (name, sizeof name, "b%u", b);
+      test_add_bone (&skel, name, b == 0 ? -1 : 0, 0, 0, 0, 1, 1, 1);
+      k0.interp = OSSA_INTERP_BEZIER;
+      /* The fuzzer's curve: one the easing table cannot follow, so it is solved. */
+      k0.curve = (OssaCurve) { 1.17549435e-38f, 0.120145798f, 0.25f, 1 };
+      w0.interp = b % 2 ? OSSA_INTERP_BEZIER : OSSA_INTERP_LINEAR;
+      x = ossa_animation_ensure_track (&anim, b, OSSA_CHANNEL_TRANSLATE_X);
+      g_assert_cmpint (ossa_track_set_key (x, &k0, NULL), ==, 0);
+      g_assert_cmpint (ossa_track_set_key (x, &k1, NULL), ==, 1);
+      y = ossa_animation_ensure_track (&anim, b, OSSA_CHANNEL_TRANSLATE_Y);
+      g_assert_cmpint (ossa_track_set_key (y, &w0, NULL), ==, 0);
+      g_assert_cmpint (ossa_track_set_key (y, &w1, NULL), ==, 1);
+    }
+  {
+    OssaClip *clip = ossa_clip_new (&anim, &skel, &err);
+    OssaClipCursor *cursor = ossa_clip_cursor_new (clip);
+    OssaTransform local[9];
+
+    g_assert_nonnull (clip);
+    for (int pass = 0; pass < 2; pass++)
+      for (size_t i = 0; i < G_N_ELEMENTS (at); i++)
+        {
+          ossa_clip_sample (clip, at[i], pass ? cursor : NULL, local);
+          for (int b = 0; b < 9; b++)
+            {
+              g_assert_true (isfinite (local[b].x));
+              g_assert_true (isfinite (local[b].y));
+              if (at[i] == 0)
+                g_assert_cmpfloat (local[b].x, ==, 2);
+              if (at[i] >= tiny)
+                g_assert_cmpfloat (local[b].x, ==, 5);
+            }
+        }
+    ossa_clip_cursor_free (cursor);
+    ossa_clip_free (clip);
+  }
+  ossa_animation_clear (&anim);
+  ossa_skeleton_clear (&skel);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -310,5 +374,6 @@ main (int argc, char **argv)
   g_test_add_func ("/clip/key-times-exact", test_clip_key_times_exact);
   g_test_add_func ("/clip/dense-track-and-edges", test_clip_dense_track_and_edges);
   g_test_add_func ("/clip/refuses-invalid", test_clip_refuses_invalid);
+  g_test_add_func ("/clip/extreme-spans", test_clip_extreme_spans);
   return g_test_run ();
 }

@@ -296,6 +296,14 @@ test_gridmap_scenario (void)
                                        &err));
   g_assert_nonnull (strstr (err.message, "start y '-1'"));
   g_assert_cmpstr (err.path, ==, "c.scen");
+  /* A NUL byte in the map field would cut the path short (to "" here): refused. */
+  {
+    static const char nul[] = "version 1\n0\t\0b.map\t2\t2\t0\t0\t1\t1\t1\n";
+
+    g_assert_false (ossa_scenario_parse (&scen, nul, sizeof nul - 1, "d.scen", &err));
+    g_assert_cmpint (err.line, ==, 2);
+    g_assert_nonnull (strstr (err.message, "NUL"));
+  }
 
   /* Tolerance: max(1e-4 × length, 0.005). */
   g_assert_true (ossa_scen_length_matches (244.954, 244.95));

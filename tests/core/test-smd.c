@@ -771,6 +771,40 @@ test_simplify (void)
 
 /* ---- export, round trip ---- */
 
+/* An export holds every bone in every frame: one past what the reader takes
+ * (OSSA_SMD_MAX_POSES) is refused, before a byte is written, by the same limit;
+ * a short one is not. (Two keys a day apart asked for 330 MB of text.) */
+static void
+test_export_pose_limit (void)
+{
+  OssaDocument *doc = ossa_document_new ();
+  OssaAnimation anim;
+  OssaKey k0 = ossa_key_make (0, 0), k1;
+  OssaError err = { 0 };
+  char *text = NULL;
+  size_t len = 0;
+
+  test_add_bone (&doc->skeleton, "root", -1, 0, 0, 0, 1, 1, 10);
+  test_add_bone (&doc->skeleton, "arm", 0, 10, 0, 0, 1, 1, 10);
+  g_assert_true (ossa_animation_init (&anim, "long"));
+  anim.fps = 1;
+  /* 2 bones × (OSSA_SMD_MAX_POSES / 2 + 1) frames: two poses past the limit. */
+  anim.duration = (float) (OSSA_SMD_MAX_POSES / 2);
+  k1 = ossa_key_make (anim.duration, 1);
+  ossa_track_set_key (ossa_animation_ensure_track (&anim, 1, OSSA_CHANNEL_ROTATE), &k0, NULL);
+  ossa_track_set_key (ossa_animation_ensure_track (&anim, 1, OSSA_CHANNEL_ROTATE), &k1, NULL);
+  g_assert_cmpint (ossa_document_take_animation (doc, &anim, NULL), ==, 0);
+  g_assert_false (ossa_smd_export_animation (doc, 0, &text, &len, &err));
+  g_assert_cmpint (err.code, ==, OSSA_ERROR_LIMIT);
+  g_assert_nonnull (strstr (err.message, "8388610 bone poses"));
+  g_assert_null (text);
+  doc->animations[0].duration = 2;
+  g_assert_true (ossa_smd_export_animation (doc, 0, &text, &len, &err));
+  g_assert_nonnull (strstr (text, "time 2\n"));
+  free (text);
+  ossa_document_free (doc);
+}
+
 static void
 test_round_trip (void)
 {
@@ -1074,6 +1108,7 @@ main (int argc, char **argv)
   g_test_add_func ("/smd/spin", test_spin);
   g_test_add_func ("/smd/simplify", test_simplify);
   g_test_add_func ("/smd/round-trip", test_round_trip);
+  g_test_add_func ("/smd/export-pose-limit", test_export_pose_limit);
   g_test_add_func ("/smd/mesh", test_mesh);
   g_test_add_func ("/smd/mesh-broken-file", test_mesh_broken_file);
   g_test_add_func ("/smd/progress-cancel", test_progress_cancel);
