@@ -10,6 +10,7 @@
  * written leaves its stamp (device, inode, size, modification time), so that a
  * save over a file another program changed since can stop and ask. */
 
+#include <errno.h>
 #include <sys/stat.h>
 
 #include <glib/gi18n.h>
@@ -387,6 +388,17 @@ save_job_run (SaveJob  *job,
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                        _("%s: the folder %s no longer exists; save the document somewhere else with Save As…"),
                        display, display_folder);
+          return FALSE;
+        }
+      /* Said with what to do: the core's "No space left on device" does not. */
+      if (err.code == OSSA_ERROR_IO && (err.errno_value == ENOSPC || err.errno_value == EDQUOT))
+        {
+          g_autofree char *display = g_filename_display_name (job->path);
+
+          /* Translators: %s is the file being saved */
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                       _("%s: the disk is full; free some space, or save the document somewhere else with Save As…"),
+                       display);
           return FALSE;
         }
       ossa_gerror_set_from_core (error, &err);
