@@ -56,6 +56,15 @@ stamp_is_of (OssaEditor *self,
   return self->stamp.known && self->file != NULL && g_file_equal (self->file, file);
 }
 
+void
+ossa_editor_get_file_stamp (OssaEditor    *self,
+                            OssaFileStamp *stamp)
+{
+  g_return_if_fail (OSSA_IS_EDITOR (self));
+  g_return_if_fail (stamp != NULL);
+  *stamp = self->file != NULL ? self->stamp : (OssaFileStamp) { 0 };
+}
+
 /**
  * ossa_editor_file_changed_on_disk:
  * @file: a file
@@ -300,6 +309,7 @@ typedef struct
   OssaFileStamp  written;       /* the worker's result */
   guint          generation;
   gboolean       was_modified;
+  guint64        n_edits;       /* ossa_editor_get_n_edits() at the snapshot */
 } SaveJob;
 
 static void
@@ -341,6 +351,7 @@ save_job_begin (OssaEditor           *self,
   job->expected = self->stamp;
   job->generation = self->generation;
   job->was_modified = self->modified;
+  job->n_edits = self->n_edits;
 
   /* Edits from now on are changes since this save: the history follows them
    * (merges, undo, redo) from here. Until the file is written the document
@@ -436,6 +447,8 @@ save_job_end (OssaEditor *self,
       self->save_point_lost = TRUE;
     }
   _ossa_editor_notify_history (self);
+  if (ok)
+    _ossa_editor_saved (self, job->n_edits);
 }
 
 /**
