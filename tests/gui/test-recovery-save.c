@@ -800,6 +800,8 @@ test_full_disk (AppFixture *f, gconstpointer data)
   gui_test_iterate ();
   assert_no_dialog (f);
   g_assert_cmpstr (recovery_status (f), ==, "Could not write a recovery copy: the disk is full");
+  gui_test_flush (GTK_WIDGET (f->window));
+  gui_test_linger_if_asked ();
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (f->window->recovery_status),
                             "No space left on device"));
   g_assert_cmpstr (ossa_autosave_get_id (autosave), ==, id);

@@ -601,6 +601,8 @@ test_save_fails (AppFixture    *f,
   g_assert_nonnull (strstr (secondary, "trio.ossa"));
   if (failure->reason != NULL)
     g_assert_nonnull (strstr (secondary, failure->reason));
+  gui_test_flush (GTK_WIDGET (dialog));
+  gui_test_linger_if_asked ();
   dismiss_error (f);
 
   /* The document still unsaved, its file still this one. */
