@@ -144,7 +144,8 @@ recover_cb (OssaRecoveryItem *item,
   if (item->index->original != NULL)
     original = g_file_new_for_path (item->index->original);
   ossa_editor_take_recovered (ossa_window_get_editor (window),
-                              g_steal_pointer (&item->document), original);
+                              g_steal_pointer (&item->document), original,
+                              &item->index->original_stamp);
   ossa_autosave_adopt (ossa_window_get_autosave (window), item->id, item->index->changes);
 }
 

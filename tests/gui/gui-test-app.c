@@ -2,6 +2,7 @@
 /* See gui-test-app.h. */
 #include "config.h"
 
+#include <dlfcn.h>
 #include <string.h>
 
 #include "gui-test-app.h"
@@ -398,4 +399,44 @@ choose_file (GtkFileChooser *chooser,
   gtk_file_chooser_set_file (chooser, file, &error);
   g_assert_no_error (error);
   gui_test_iterate_until (chooser_has_selected, &choice);
+}
+
+/* ---- a full disk ---- */
+
+static void (*shim_arm) (const char *folder);
+static void (*shim_disarm) (void);
+
+gboolean
+full_disk_available (void)
+{
+  /* POSIX's way to a function pointer from dlsym(). */
+  *(void **) &shim_arm = dlsym (RTLD_DEFAULT, "ossa_fail_write_arm");
+  *(void **) &shim_disarm = dlsym (RTLD_DEFAULT, "ossa_fail_write_disarm");
+  if (shim_arm != NULL && shim_disarm != NULL)
+    return TRUE;
+  if (g_getenv ("OSSA_FAIL_WRITE_SHIM") != NULL)
+    g_error ("$OSSA_FAIL_WRITE_SHIM is set but the shim is not loaded: "
+             "run with LD_PRELOAD=$OSSA_FAIL_WRITE_SHIM");
+  g_test_skip ("the fail-write shim is not loaded (LD_PRELOAD=$OSSA_FAIL_WRITE_SHIM)");
+  return FALSE;
+}
+
+void
+full_disk_init (void)
+{
+  g_unsetenv ("LD_PRELOAD");
+}
+
+void
+full_disk_arm (const char *folder)
+{
+  g_assert_nonnull (shim_arm);
+  shim_arm (folder);
+}
+
+void
+full_disk_disarm (void)
+{
+  g_assert_nonnull (shim_disarm);
+  shim_disarm ();
 }

@@ -90,3 +90,19 @@ void answer_question (AppFixture *f, int response);
 /* file chosen in chooser, waiting until the chooser has selected it (it loads the
  * folder first, and refuses to answer before). */
 void choose_file (GtkFileChooser *chooser, GFile *file);
+
+/* ---- a full disk ---- */
+
+/* The fail-write shim (tests/support/ossa-fail-write.c), which the build preloads
+ * into the tests that use it (LD_PRELOAD): whether it is loaded. When it is not,
+ * the test is skipped with a message if the build did not offer it, and fails if
+ * it did ($OSSA_FAIL_WRITE_SHIM set), so that a broken preload cannot pass for a
+ * skip. */
+gboolean full_disk_available (void);
+/* In main(), before any thread starts: the programs the test runs (rm) do not
+ * get the shim (LD_PRELOAD leaves the environment; it stays in this process). */
+void full_disk_init (void);
+/* From now on writes under folder fail with ENOSPC, as on a full disk … */
+void full_disk_arm (const char *folder);
+/* … and no more: the disk has room again. */
+void full_disk_disarm (void);

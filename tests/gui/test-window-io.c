@@ -4,7 +4,8 @@
  * modified; a second save waits for the first; closing and quitting wait for a
  * save; a file another program replaced behind the editor's back is not written
  * over without asking; and a save that fails (its folder gone, the disk full)
- * leaves the old file and the document's changes as they were, and says why. */
+ * leaves the old file and the document's changes as they were, and says why
+ * (the full disk through the fail-write shim, which the build preloads). */
 #define G_LOG_DOMAIN "test-window-io"
 
 #include "config.h"
@@ -472,13 +473,17 @@ test_replaced_file (AppFixture    *f,
 
 /* One way a save fails after the document was opened from dir/trio.ossa: break()
  * makes it fail, mend() undoes that after the attempt. old_file_kept: whether
- * there is an old file to find intact afterwards (not when its folder went). */
+ * there is an old file to find intact afterwards (not when its folder went);
+ * reason: what the message must say, if anything in particular; available: NULL,
+ * or whether this way can be tried here (skipping the test if not). */
 typedef struct
 {
   const char *name;
   void      (*break_it) (const char *path);
   void      (*mend) (const char *path);
   gboolean    old_file_kept;
+  const char *reason;
+  gboolean  (*available) (void);
 } SaveFailure;
 
 static void
@@ -521,9 +526,28 @@ unlimit_file_size (const char *path)
   signal (SIGXFSZ, SIG_DFL);
 }
 
+/* The disk full, for the document's folder only: every write and sync there
+ * fails with ENOSPC (the fail-write shim, preloaded by the build). */
+static void
+arm_enospc (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+
+  full_disk_arm (folder);
+}
+
+static void
+disarm_enospc (const char *path)
+{
+  full_disk_disarm ();
+}
+
 static const SaveFailure failures[] = {
-  { "folder-gone", remove_folder, make_folder, FALSE },
-  { "write-fails", limit_file_size, unlimit_file_size, TRUE },
+  { "folder-gone", remove_folder, make_folder, FALSE, "no longer exists", NULL },
+  { "write-fails", limit_file_size, unlimit_file_size, TRUE, NULL, NULL },
+  { "disk-full", arm_enospc, disarm_enospc, TRUE,
+    "the disk is full; free some space, or save the document somewhere else with Save As…",
+    full_disk_available },
 };
 
 static void
@@ -540,6 +564,8 @@ test_save_fails (AppFixture    *f,
   GtkMessageDialog *dialog;
   Outcome o = { 0 };
 
+  if (failure->available != NULL && !failure->available ())
+    return;
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
   {
     g_autoptr(GFile) made = save_trio (f, "trio.ossa");
@@ -573,6 +599,10 @@ test_save_fails (AppFixture    *f,
   g_assert_cmpstr (text, ==, "Could not save “trio.ossa”");
   g_assert_cmpstr (secondary, ==, o.error->message);
   g_assert_nonnull (strstr (secondary, "trio.ossa"));
+  if (failure->reason != NULL)
+    g_assert_nonnull (strstr (secondary, failure->reason));
+  gui_test_flush (GTK_WIDGET (dialog));
+  gui_test_linger_if_asked ();
   dismiss_error (f);
 
   /* The document still unsaved, its file still this one. */
@@ -614,6 +644,7 @@ main (int   argc,
   if (!gui_test_display_or_skip ())
     return 0;
 
+  full_disk_init ();
   gtk_test_init (&argc, &argv, NULL);
 
   APP_TEST_ADD ("/ossa/window-io/save-edit-meanwhile", test_save_edit_meanwhile);

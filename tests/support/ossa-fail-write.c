@@ -37,6 +37,18 @@
  * The shim calls through to the next definition (dlsym(RTLD_NEXT)), which is
  * ASan's interceptor there, so ASan still checks every write.
  *
+ * At run time, for a test that preloads the shim into itself (the editor's GUI
+ * tests): two functions, found with dlsym (RTLD_DEFAULT, …), since the program
+ * does not link the shim:
+ *
+ *   void ossa_fail_write_arm (const char *dir);
+ *                             from now on the files under dir fail (in place of
+ *                             OSSA_FAIL_WRITE_DIR, which need not be set; the
+ *                             other variables still say how), the byte count
+ *                             starting again from 0: the disk is full;
+ *   void ossa_fail_write_disarm (void);
+ *                             nothing fails any more: the disk has room again.
+ *
  * Usage from a test: the build puts the module's path in $OSSA_FAIL_WRITE_SHIM;
  *   LD_PRELOAD=$OSSA_FAIL_WRITE_SHIM OSSA_FAIL_WRITE_DIR=/tmp/full \
  *   ASAN_OPTIONS=verify_asan_link_order=0 ossa-cli convert a.ossa /tmp/full/b.ossa */
@@ -71,6 +83,9 @@ static struct
 
 static size_t used;     /* bytes written to files under the folder, __atomic */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+/* Guards config.on, .dir and .dir_len, which ossa_fail_write_arm() and _disarm()
+ * change while other threads write. */
+static pthread_rwlock_t config_lock = PTHREAD_RWLOCK_INITIALIZER;
 
 static int
 parse_errno (const char *s)
@@ -91,27 +106,60 @@ parse_errno (const char *s)
   return *end == '\0' && v > 0 && v < 4096 ? (int) v : ENOSPC;
 }
 
+/* config.dir becomes dir, resolved (config_lock held for writing, or not yet
+ * shared). */
 static void
-configure (void)
+set_dir (const char *dir)
 {
-  const char *dir = getenv ("OSSA_FAIL_WRITE_DIR");
-  const char *after = getenv ("OSSA_FAIL_WRITE_AFTER");
-  const char *ops = getenv ("OSSA_FAIL_WRITE_OPS");
   char real[PATH_MAX];
 
-  if (dir == NULL || *dir == '\0')
-    return;
   if (realpath (dir, real) == NULL)
     snprintf (real, sizeof real, "%s", dir);
   snprintf (config.dir, sizeof config.dir, "%s", real);
   config.dir_len = strlen (config.dir);
   while (config.dir_len > 1 && config.dir[config.dir_len - 1] == '/')
     config.dir[--config.dir_len] = '\0';
+}
+
+static void
+configure (void)
+{
+  const char *dir = getenv ("OSSA_FAIL_WRITE_DIR");
+  const char *after = getenv ("OSSA_FAIL_WRITE_AFTER");
+  const char *ops = getenv ("OSSA_FAIL_WRITE_OPS");
+
+  /* How it fails, for ossa_fail_write_arm() too. */
   config.budget = after != NULL ? (size_t) strtoull (after, NULL, 10) : 0;
   config.fail_write = ops == NULL || strstr (ops, "write") != NULL;
   config.fail_sync = ops == NULL || strstr (ops, "sync") != NULL;
   config.error = parse_errno (getenv ("OSSA_FAIL_WRITE_ERRNO"));
+  if (dir == NULL || *dir == '\0')
+    return;
+  set_dir (dir);
   config.on = true;
+}
+
+void ossa_fail_write_arm (const char *dir);
+void ossa_fail_write_disarm (void);
+
+void
+ossa_fail_write_arm (const char *dir)
+{
+  pthread_once (&once, configure);
+  pthread_rwlock_wrlock (&config_lock);
+  set_dir (dir);
+  __atomic_store_n (&used, 0, __ATOMIC_RELAXED);
+  config.on = true;
+  pthread_rwlock_unlock (&config_lock);
+}
+
+void
+ossa_fail_write_disarm (void)
+{
+  pthread_once (&once, configure);
+  pthread_rwlock_wrlock (&config_lock);
+  config.on = false;
+  pthread_rwlock_unlock (&config_lock);
 }
 
 /* Whether fd is a file under the folder: what /proc/self/fd/FD points to starts
@@ -122,18 +170,28 @@ watched (int fd)
 {
   char link[64], path[PATH_MAX];
   ssize_t n;
+  bool under = false;
 
   pthread_once (&once, configure);
-  if (!config.on || fd < 0)
+  if (fd < 0)
     return false;
-  snprintf (link, sizeof link, "/proc/self/fd/%d", fd);
-  n = readlink (link, path, sizeof path - 1);
-  if (n <= 0)
-    return false;
-  path[n] = '\0';
-  if (config.dir_len == 1)   /* the folder is "/" */
-    return path[0] == '/';
-  return strncmp (path, config.dir, config.dir_len) == 0 && path[config.dir_len] == '/';
+  pthread_rwlock_rdlock (&config_lock);
+  if (config.on)
+    {
+      snprintf (link, sizeof link, "/proc/self/fd/%d", fd);
+      n = readlink (link, path, sizeof path - 1);
+      if (n > 0)
+        {
+          path[n] = '\0';
+          if (config.dir_len == 1)   /* the folder is "/" */
+            under = path[0] == '/';
+          else
+            under = strncmp (path, config.dir, config.dir_len) == 0
+                    && path[config.dir_len] == '/';
+        }
+    }
+  pthread_rwlock_unlock (&config_lock);
+  return under;
 }
 
 /* How many of count bytes a write to a watched file may write: count, fewer (the

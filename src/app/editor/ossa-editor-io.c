@@ -10,6 +10,7 @@
  * written leaves its stamp (device, inode, size, modification time), so that a
  * save over a file another program changed since can stop and ask. */
 
+#include <errno.h>
 #include <sys/stat.h>
 
 #include <glib/gi18n.h>
@@ -53,6 +54,15 @@ stamp_is_of (OssaEditor *self,
              GFile      *file)
 {
   return self->stamp.known && self->file != NULL && g_file_equal (self->file, file);
+}
+
+void
+ossa_editor_get_file_stamp (OssaEditor    *self,
+                            OssaFileStamp *stamp)
+{
+  g_return_if_fail (OSSA_IS_EDITOR (self));
+  g_return_if_fail (stamp != NULL);
+  *stamp = self->file != NULL ? self->stamp : (OssaFileStamp) { 0 };
 }
 
 /**
@@ -299,6 +309,7 @@ typedef struct
   OssaFileStamp  written;       /* the worker's result */
   guint          generation;
   gboolean       was_modified;
+  guint64        n_edits;       /* ossa_editor_get_n_edits() at the snapshot */
 } SaveJob;
 
 static void
@@ -340,6 +351,7 @@ save_job_begin (OssaEditor           *self,
   job->expected = self->stamp;
   job->generation = self->generation;
   job->was_modified = self->modified;
+  job->n_edits = self->n_edits;
 
   /* Edits from now on are changes since this save: the history follows them
    * (merges, undo, redo) from here. Until the file is written the document
@@ -389,6 +401,17 @@ save_job_run (SaveJob  *job,
                        display, display_folder);
           return FALSE;
         }
+      /* Said with what to do: the core's "No space left on device" does not. */
+      if (err.code == OSSA_ERROR_IO && (err.errno_value == ENOSPC || err.errno_value == EDQUOT))
+        {
+          g_autofree char *display = g_filename_display_name (job->path);
+
+          /* Translators: %s is the file being saved */
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                       _("%s: the disk is full; free some space, or save the document somewhere else with Save As…"),
+                       display);
+          return FALSE;
+        }
       ossa_gerror_set_from_core (error, &err);
       return FALSE;
     }
@@ -424,6 +447,8 @@ save_job_end (OssaEditor *self,
       self->save_point_lost = TRUE;
     }
   _ossa_editor_notify_history (self);
+  if (ok)
+    _ossa_editor_saved (self, job->n_edits);
 }
 
 /**

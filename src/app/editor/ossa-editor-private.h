@@ -27,17 +27,6 @@ typedef struct
   OssaKey     key;
 } OssaClipKey;
 
-/* What the file on disk was when the editor last read or wrote it: a file another
- * program wrote or replaced since differs in one of these. */
-typedef struct
-{
-  gboolean known;
-  guint64  device;
-  guint64  inode;
-  gint64   size;
-  gint64   mtime_ns;
-} OssaFileStamp;
-
 struct _OssaEditor
 {
   GObject        parent_instance;
@@ -139,6 +128,9 @@ void     _ossa_editor_pose_changed              (OssaEditor     *self);
 void     _ossa_editor_selection_changed         (OssaEditor     *self);
 void     _ossa_editor_key_selection_changed     (OssaEditor     *self);
 void     _ossa_editor_spin_notice_changed       (OssaEditor     *self);
+/* "saved": a save wrote the document as it was at n_edits. */
+void     _ossa_editor_saved                     (OssaEditor     *self,
+                                                 guint64         n_edits);
 
 /* ossa-editor.c: the document becomes doc (owned from now), its file file, with
  * an empty history; never_saved as for ossa_editor_take_document(). */

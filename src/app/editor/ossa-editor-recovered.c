@@ -14,16 +14,21 @@
  * @document: (transfer full): the recovered copy, loaded and valid
  * @original: (nullable): the file the copy was made from; %NULL for a document
  *   that was never saved
+ * @stamp: (nullable): @original as the session that made the copy last read or
+ *   wrote it (its ossa_editor_get_file_stamp())
  *
  * Replaces the document with @document, with an empty history, as an unsaved
  * (modified) document whose file is @original: the window is titled after it and
  * Save writes to it (Save As is asked for when it is %NULL). It stays modified
- * until it is saved.
+ * until it is saved. The copy's changes were made to @original as @stamp says
+ * it was, so Save asks first when another program changed it since, as it would
+ * have in that session; without a stamp it does not.
  */
 void
-ossa_editor_take_recovered (OssaEditor   *self,
-                            OssaDocument *document,
-                            GFile        *original)
+ossa_editor_take_recovered (OssaEditor          *self,
+                            OssaDocument        *document,
+                            GFile               *original,
+                            const OssaFileStamp *stamp)
 {
   g_return_if_fail (OSSA_IS_EDITOR (self));
   g_return_if_fail (document != NULL);
@@ -34,6 +39,8 @@ ossa_editor_take_recovered (OssaEditor   *self,
   if (original != NULL)
     {
       g_set_object (&self->file, original);
+      if (stamp != NULL)
+        self->stamp = *stamp;
       _ossa_editor_notify (self, PROP_FILE);
     }
 }

@@ -24,6 +24,7 @@ enum
   SELECTION_CHANGED,
   KEY_SELECTION_CHANGED,
   SPIN_NOTICE_CHANGED,
+  SAVED,
   N_SIGNALS
 };
 
@@ -86,6 +87,13 @@ void
 _ossa_editor_spin_notice_changed (OssaEditor *self)
 {
   g_signal_emit (self, signals[SPIN_NOTICE_CHANGED], 0);
+}
+
+void
+_ossa_editor_saved (OssaEditor *self,
+                    guint64     n_edits)
+{
+  g_signal_emit (self, signals[SAVED], 0, n_edits);
 }
 
 /* Everything a change of the document implies, then the signal. */
@@ -274,6 +282,15 @@ ossa_editor_class_init (OssaEditorClass *klass)
   signals[SPIN_NOTICE_CHANGED] = g_signal_new ("spin-notice-changed", G_TYPE_FROM_CLASS (klass),
                                                G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                G_TYPE_NONE, 0);
+  /**
+   * OssaEditor::saved:
+   * @n_edits: ossa_editor_get_n_edits() when the document written was taken
+   *
+   * A save wrote the document to its file (after modified and can-undo were
+   * notified). Edits made while it wrote, if any, are changes since.
+   */
+  signals[SAVED] = g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                 NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT64);
 }
 
 static void

@@ -98,6 +98,22 @@ void                ossa_editor_save_async       (OssaEditor          *self,
 gboolean            ossa_editor_save_finish      (OssaEditor    *self,
                                                   GAsyncResult  *result,
                                                   GError       **error);
+/* What a file on disk was when the editor last read or wrote it: a file another
+ * program wrote or replaced since differs in one of these. known is FALSE when
+ * there is no such file. */
+typedef struct
+{
+  gboolean known;
+  guint64  device;
+  guint64  inode;
+  gint64   size;
+  gint64   mtime_ns;
+} OssaFileStamp;
+
+/* The stamp of the editor's file as the editor last read or wrote it (or as the
+ * recovered session had it, ossa_editor_take_recovered()). */
+void                ossa_editor_get_file_stamp   (OssaEditor    *self,
+                                                  OssaFileStamp *stamp);
 /* Changes each time the editor takes another document (new, open, import): what
  * was asked about one document is not done to the next. */
 guint               ossa_editor_get_generation   (OssaEditor    *self);
@@ -361,9 +377,10 @@ gboolean            ossa_editor_set_animation_props (OssaEditor    *self,
 
 /* ---- ossa-editor-recovered.c: a document recovered after a crash ---- */
 
-void                ossa_editor_take_recovered   (OssaEditor      *self,
-                                                  OssaDocument    *document,
-                                                  GFile           *original);
+void                ossa_editor_take_recovered   (OssaEditor          *self,
+                                                  OssaDocument        *document,
+                                                  GFile               *original,
+                                                  const OssaFileStamp *stamp);
 
 /* ---- ossa-editor-maps.c: grid-map edits, declared in ossa-editor-maps.h ---- */
 

@@ -104,6 +104,7 @@ struct _OssaAutosave
 
   guint        n_copies;
   gint64       main_us, worker_us;
+  GError      *error;          /* why the last copy could not be written */
 };
 
 G_DEFINE_FINAL_TYPE (OssaAutosave, ossa_autosave, G_TYPE_OBJECT)
@@ -114,7 +115,31 @@ enum
   N_SIGNALS
 };
 
+enum
+{
+  PROP_0,
+  PROP_ERROR,
+  N_PROPS
+};
+
 static guint signals[N_SIGNALS];
+static GParamSpec *properties[N_PROPS];
+
+/* error (owned) is why copies fail now; NULL: they do not (written, or none
+ * needed any more). */
+static void
+set_error (OssaAutosave *self,
+           GError       *error)
+{
+  if (error == NULL && self->error == NULL)
+    return;
+  /* Said once while it lasts, not at each attempt. */
+  if (error != NULL && self->error == NULL)
+    g_message ("the recovery copy could not be written: %s", error->message);
+  g_clear_error (&self->error);
+  self->error = error;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
+}
 
 static void copy_now (OssaAutosave *self);
 
@@ -150,6 +175,8 @@ drop_copy (OssaAutosave *self)
       slot_remove (self->slot);
       g_clear_pointer (&self->slot, slot_unref);
     }
+  /* Nothing to copy: a copy that could not be written no longer matters. */
+  set_error (self, NULL);
 }
 
 static void
@@ -196,11 +223,21 @@ copied_cb (GObject      *source,
 
   self->writing = FALSE;
   self->worker_us = job->worker_us;
-  if (!ok)
-    /* Not fatal to the person's work: the next copy tries again. */
-    g_message ("the recovery copy could not be written: %s", error->message);
-  else
+  if (ok)
     self->n_copies++;
+  /* A copy dropped meanwhile (saved, closed) is not about now. Not fatal to the
+   * person's work: the last good copy stays, and the next copy tries again. */
+  if (!job->slot->removed)
+    {
+      set_error (self, ok ? NULL : g_steal_pointer (&error));
+      /* The changes are in no copy: tried again an interval later (the disk
+       * may have room by then), edits or not. */
+      if (!ok && self->editor != NULL)
+        {
+          self->dirty = TRUE;
+          arm_timer (self);
+        }
+    }
   g_signal_emit (self, signals[COPIED], 0, ok);
   if (self->again && self->dirty && self->editor != NULL)
     {
@@ -250,6 +287,7 @@ copy_now (OssaAutosave *self)
   index->id = g_strdup (self->slot->id);
   file = ossa_editor_get_file (self->editor);
   index->original = file != NULL ? g_file_get_path (file) : NULL;
+  ossa_editor_get_file_stamp (self->editor, &index->original_stamp);
   index->title = ossa_editor_dup_display_name (self->editor);
   index->time = g_get_real_time () / G_USEC_PER_SEC;
   index->changes = self->changes_base + (guint) MIN (n_edits - self->edits_at_save, G_MAXUINT / 2);
@@ -301,6 +339,21 @@ modified_cb (OssaAutosave *self)
   self->changes_base = 0;
 }
 
+/* A save wrote the document as it was at n_edits. With edits made while it
+ * wrote, the copy is no newer than the file and they are in neither: a copy of
+ * them now, counting only them. */
+static void
+saved_cb (OssaAutosave *self,
+          guint64       n_edits)
+{
+  self->edits_at_save = n_edits;
+  self->changes_base = 0;
+  if (!ossa_editor_get_modified (self->editor))
+    return;
+  self->dirty = TRUE;
+  copy_now (self);
+}
+
 static void
 document_changed_cb (OssaAutosave *self,
                      guint         change)
@@ -335,7 +388,26 @@ ossa_autosave_finalize (GObject *object)
   OssaAutosave *self = OSSA_AUTOSAVE (object);
 
   g_free (self->folder);
+  g_clear_error (&self->error);
   G_OBJECT_CLASS (ossa_autosave_parent_class)->finalize (object);
+}
+
+static void
+ossa_autosave_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  OssaAutosave *self = OSSA_AUTOSAVE (object);
+
+  switch (prop_id)
+    {
+    case PROP_ERROR:
+      g_value_set_boxed (value, self->error);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -345,6 +417,18 @@ ossa_autosave_class_init (OssaAutosaveClass *klass)
 
   object_class->dispose = ossa_autosave_dispose;
   object_class->finalize = ossa_autosave_finalize;
+  object_class->get_property = ossa_autosave_get_property;
+
+  /**
+   * OssaAutosave:error:
+   *
+   * Why the last copy could not be written (%G_IO_ERROR_NO_SPACE: the disk is
+   * full); %NULL once one is, or when none is needed any more.
+   */
+  properties[PROP_ERROR] = g_param_spec_boxed ("error", NULL, NULL, G_TYPE_ERROR,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS
+                                               | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * OssaAutosave::copied:
@@ -388,6 +472,7 @@ ossa_autosave_new (OssaEditor *editor,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (editor, "document-changed", G_CALLBACK (document_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (editor, "saved", G_CALLBACK (saved_cb), self, G_CONNECT_SWAPPED);
   return self;
 }
 
@@ -439,6 +524,13 @@ ossa_autosave_get_id (OssaAutosave *self)
 {
   g_return_val_if_fail (OSSA_IS_AUTOSAVE (self), NULL);
   return self->slot != NULL ? self->slot->id : NULL;
+}
+
+const GError *
+ossa_autosave_get_error (OssaAutosave *self)
+{
+  g_return_val_if_fail (OSSA_IS_AUTOSAVE (self), NULL);
+  return self->error;
 }
 
 const char *

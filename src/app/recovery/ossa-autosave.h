@@ -8,7 +8,9 @@
  * recovery folder (ossa-recovery-store.h); never to the document's own file. A
  * document unsaved without an edit (the sample, an import) waits for its first
  * edit: until then nothing of the person's can be lost. The
- * copy goes when the document is saved, replaced or closed. The window owns its
+ * copy goes when the document is saved (once written: not when a save starts,
+ * nor after one that failed), replaced or closed; edits made while a save writes
+ * get a copy as soon as it is done. The window owns its
  * autosave; the autosave holds a reference on the editor until it is closed. */
 
 #include <gio/gio.h>
@@ -46,6 +48,11 @@ void          ossa_autosave_set_interval  (OssaAutosave *self,
  * none. */
 const char   *ossa_autosave_get_id        (OssaAutosave *self);
 const char   *ossa_autosave_get_folder    (OssaAutosave *self);
+/* Why the last copy could not be written (G_IO_ERROR_NO_SPACE: the disk is
+ * full), NULL when it was or when none is needed; notify::error says when it
+ * changes. The autosave keeps trying every interval and never asks the person:
+ * the window says it in its status bar. */
+const GError *ossa_autosave_get_error     (OssaAutosave *self);
 /* Copies written so far (for tests and benches). */
 guint         ossa_autosave_get_n_copies  (OssaAutosave *self);
 /* Microseconds the last copy took on the main thread (copying the document,

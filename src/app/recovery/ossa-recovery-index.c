@@ -47,6 +47,13 @@ ossa_recovery_index_to_data (const OssaRecoveryIndex *index,
   }
   if (index->original != NULL)
     g_key_file_set_string (kf, GROUP, "original", index->original);
+  if (index->original != NULL && index->original_stamp.known)
+    {
+      g_key_file_set_uint64 (kf, GROUP, "original-device", index->original_stamp.device);
+      g_key_file_set_uint64 (kf, GROUP, "original-inode", index->original_stamp.inode);
+      g_key_file_set_int64 (kf, GROUP, "original-size", index->original_stamp.size);
+      g_key_file_set_int64 (kf, GROUP, "original-mtime-ns", index->original_stamp.mtime_ns);
+    }
   g_key_file_set_string (kf, GROUP, "title", index->title != NULL ? index->title : "");
   g_key_file_set_int64 (kf, GROUP, "time", index->time);
   g_key_file_set_string (kf, GROUP, "time-iso8601", iso);
@@ -67,6 +74,30 @@ id_is_valid (const char *id)
     if (!g_ascii_isalnum (*p) && *p != '-' && *p != '_')
       return FALSE;
   return TRUE;
+}
+
+/* The original's stamp, known only when all four keys are there and numbers:
+ * added to format 1 later, so optional (an index without one asks nothing). */
+static void
+read_stamp (GKeyFile *kf, OssaFileStamp *stamp)
+{
+  GError *local = NULL;
+
+  *stamp = (OssaFileStamp) { 0 };
+  stamp->device = g_key_file_get_uint64 (kf, GROUP, "original-device", &local);
+  if (local == NULL)
+    stamp->inode = g_key_file_get_uint64 (kf, GROUP, "original-inode", &local);
+  if (local == NULL)
+    stamp->size = g_key_file_get_int64 (kf, GROUP, "original-size", &local);
+  if (local == NULL)
+    stamp->mtime_ns = g_key_file_get_int64 (kf, GROUP, "original-mtime-ns", &local);
+  if (local != NULL)
+    {
+      g_error_free (local);
+      *stamp = (OssaFileStamp) { 0 };
+      return;
+    }
+  stamp->known = TRUE;
 }
 
 OssaRecoveryIndex *
@@ -107,6 +138,8 @@ ossa_recovery_index_parse (const char  *data,
                    "original “%s” is not an absolute path", index->original);
       return NULL;
     }
+  if (index->original != NULL)
+    read_stamp (kf, &index->original_stamp);
   index->title = g_key_file_get_string (kf, GROUP, "title", error);
   if (index->title == NULL)
     return NULL;

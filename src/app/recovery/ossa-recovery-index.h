@@ -2,11 +2,14 @@
 #pragma once
 
 /* The index of one recovery copy: the small keyfile <id>.ini beside <id>.ossa in
- * the recovery folder, saying what the copy is (the original file, the title, when
+ * the recovery folder, saying what the copy is (the original file and its stamp
+ * as the writer last read or wrote it, the title, when
  * it was written, the changes since the last save) and which process keeps it up
  * to date. An OssaRecoveryIndex owns its strings (ossa_recovery_index_free()). */
 
 #include <glib.h>
+
+#include "ossa-editor.h"
 
 G_BEGIN_DECLS
 
@@ -19,6 +22,10 @@ typedef struct
   guint    format;
   char    *id;        /* the copy's name without extension */
   char    *original;  /* the document's file (a local path), NULL when never saved */
+  /* original as the writer's editor last read or wrote it: what the copy's
+   * changes were made to, for the recovering session's save to tell whether
+   * another program changed it since (unknown in an index without one). */
+  OssaFileStamp original_stamp;
   char    *title;     /* what the window's title called it */
   gint64   time;      /* when the copy was written, Unix seconds (UTC) */
   guint    changes;   /* edits (undo and redo included) since the last save */

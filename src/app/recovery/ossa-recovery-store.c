@@ -80,9 +80,19 @@ write_atomic (const char *path, const void *data, gsize size, GError **error)
 {
   OssaError err = { 0 };
 
+  GError *local = NULL;
+
   if (ossa_file_write_atomic (path, data, size, &err))
     return TRUE;
-  ossa_gerror_set_from_core (error, &err);
+  ossa_gerror_set_from_core (&local, &err);
+  /* A full disk is told apart: the autosave says so in its own words. */
+  if (err.code == OSSA_ERROR_IO && (err.errno_value == ENOSPC || err.errno_value == EDQUOT))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  g_propagate_error (error, local);
   return FALSE;
 }
 

@@ -48,6 +48,8 @@ struct _OssaWindow
   GtkWidget             *busy_box;             /* the status bar's progress */
   GtkProgressBar        *busy_bar;
   GtkLabel              *busy_label;
+  GtkWidget             *recovery_status;      /* copies cannot be written */
+  GtkLabel              *recovery_label;
 
   OssaEditor            *editor;
   /* The recovery copy of the editor's unsaved changes (src/app/recovery/). */

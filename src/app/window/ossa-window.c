@@ -209,6 +209,34 @@ selection_changed_cb (OssaWindow *self)
   _ossa_window_actions_update (self);
 }
 
+/* Recovery copies that cannot be written: one line in the status bar while it
+ * lasts (the autosave tries again every interval), never a dialog each time. */
+static void
+update_recovery_status (OssaWindow *self)
+{
+  const GError *error;
+  g_autofree char *tooltip = NULL;
+
+  if (self->recovery_status == NULL || self->autosave == NULL)
+    return;   /* gone */
+  error = ossa_autosave_get_error (self->autosave);
+  gtk_widget_set_visible (self->recovery_status, error != NULL);
+  if (error == NULL)
+    return;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE))
+    /* Translators: in the status bar while autosave cannot write its copy */
+    gtk_label_set_text (self->recovery_label,
+                        _("Could not write a recovery copy: the disk is full"));
+  else
+    /* Translators: in the status bar while autosave cannot write its copy */
+    gtk_label_set_text (self->recovery_label, _("Could not write a recovery copy"));
+  /* Translators: the tooltip of the status bar's "Could not write a recovery
+   * copy"; %s is why, with the file's name */
+  tooltip = g_strdup_printf (_("%s\nAutosave tries again after each interval. Save the document to keep your changes."),
+                             error->message);
+  gtk_widget_set_tooltip_text (self->recovery_status, tooltip);
+}
+
 /* Opening and saving: one at a time, with progress ---------------------------- */
 
 typedef struct
@@ -483,6 +511,8 @@ ossa_window_class_init (OssaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, busy_box);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, busy_bar);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, busy_label);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, recovery_status);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, recovery_label);
 }
 
 static void
@@ -494,6 +524,8 @@ ossa_window_init (OssaWindow *self)
   self->cancellable = g_cancellable_new ();
   self->editor = ossa_editor_new ();
   self->autosave = ossa_autosave_new (self->editor, NULL);
+  g_signal_connect_object (self->autosave, "notify::error",
+                           G_CALLBACK (update_recovery_status), self, G_CONNECT_SWAPPED);
 
   gtk_paned_set_position (self->side_paned, HIERARCHY_WIDTH);
   g_signal_connect (self->center_paned, "notify::max-position",
