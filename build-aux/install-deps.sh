@@ -12,7 +12,7 @@ packages="
   fonts-nanum fonts-lohit-deva
   gettext desktop-file-utils appstream
   help2man bash-completion
-  xvfb xauth xdotool imagemagick libgl1-mesa-dri
+  xvfb xauth xdotool imagemagick libgl1-mesa-dri librsvg2-bin
   locales
 "
 
