@@ -31,6 +31,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
                   && g_str_has_prefix (error->message, "fuzz.ora: "),
                   "a refused .ora says why, naming the file");
       FUZZ_CHECK (strlen (error->message) <= 2 * size + 256, "a message of a sentence");
+      /* 22 bytes: a zip's end record alone, the smallest zip there is. */
+      FUZZ_CHECK (size >= 22 || error->code == OSSA_ART_ERROR_NOT_ZIP, "fewer bytes are no zip");
       g_error_free (error);
       return 0;
     }

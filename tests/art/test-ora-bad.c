@@ -190,6 +190,12 @@ test_not_zip (Fixture       *fixture,
   assert_message (error, fixture->path, "not a zip archive, so not an OpenRaster file");
   g_clear_error (&error);
 
+  /* An empty file, which libzip opens as an empty archive. */
+  g_assert_true (g_file_set_contents (fixture->path, "", 0, NULL));
+  error = read_fails (fixture, OSSA_ART_READ_DEFAULT, NULL, OSSA_ART_ERROR_NOT_ZIP);
+  assert_message (error, fixture->path, "not a zip archive, so not an OpenRaster file");
+  g_clear_error (&error);
+
   /* A PNG renamed .ora. */
   g_assert_true (g_file_set_contents (fixture->path, g_bytes_get_data (png, NULL),
                                       (gssize) g_bytes_get_size (png), NULL));
@@ -204,6 +210,16 @@ test_not_zip (Fixture       *fixture,
     g_assert_null (ora);
     g_assert_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_NOT_ZIP);
     assert_message (error, "renamed.ora", "not a zip archive, so not an OpenRaster file");
+  }
+  {
+    g_autoptr (GBytes) empty = g_bytes_new_static ("", 0);
+    g_autoptr (OssaOra) ora = NULL;
+
+    g_clear_error (&error);
+    ora = ossa_ora_read_bytes (empty, "empty.ora", OSSA_ART_READ_DEFAULT, NULL, NULL, &error);
+    g_assert_null (ora);
+    g_assert_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_NOT_ZIP);
+    assert_message (error, "empty.ora", "not a zip archive, so not an OpenRaster file");
   }
 }
 
