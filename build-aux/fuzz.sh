@@ -5,7 +5,8 @@
 # targets of fuzz/ (clang, ASan + UBSan, in _build/fuzz or $OSSA_FUZZ_BUILD) and
 # runs fuzz-TARGET for SECONDS seconds, niced, on one core, with its seeds and
 # dictionary. TARGET is one of: ossa smd-reference smd-animation map-text
-# map-movingai scen (`list` prints them).
+# map-movingai scen ora-stack ora-zip (`list` prints them; the ora-* ones are built
+# only when GTK and libzip are installed).
 #
 #   corpus     _build/fuzz/fuzz-corpus/TARGET/   what the runs found, kept between runs
 #              (OSSA_FUZZ_FRESH=1: a new empty one, removed after, for a repeatable run)
@@ -17,12 +18,12 @@
 # Exits 0 when the run ended without a crash, hang or memory blow-up, 1 when it
 # found one (the input is saved and named at the end; a hang is 60 s of wall
 # clock on one input, generous since the run is niced on a shared machine), 77 when clang or libFuzzer
-# is missing. Leak detection is on unless OSSA_FUZZ_LEAKS=0. Extra options go to
+# is missing (or, for ora-*, GTK 4 or libzip). Leak detection is on unless OSSA_FUZZ_LEAKS=0. Extra options go to
 # libFuzzer as they are (e.g. -seed=1 for a repeatable run).
 set -u
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
-targets="ossa smd-reference smd-animation map-text map-movingai scen"
+targets="ossa smd-reference smd-animation map-text map-movingai scen ora-stack ora-zip"
 
 usage() {
   echo "usage: $0 TARGET SECONDS [LIBFUZZER-OPTION…]   (TARGET: $targets)" >&2
@@ -54,6 +55,8 @@ case "$target" in
   map-text)      dict=fuzz/map.dict;    max_len=16384; shared="seed/*.txt" ;;
   map-movingai)  dict=fuzz/map.dict;    max_len=16384; shared="movingai/*.map" ;;
   scen)          dict=fuzz/scen.dict;   max_len=16384; shared="movingai/*.scen" ;;
+  ora-stack)     dict=fuzz/ora.dict;    max_len=65536; shared= ;;
+  ora-zip)       dict=fuzz/ora.dict;    max_len=65536; shared= ;;
 esac
 
 if ! command -v clang >/dev/null 2>&1; then
@@ -80,7 +83,19 @@ if [ ! -f "$build/build.ninja" ]; then
     -Dc_link_args='-fno-sanitize-recover=all' >"$build.setup.log" 2>&1 \
     || { cat "$build.setup.log" >&2; echo "fuzz.sh: configuring $build failed" >&2; exit 1; }
 fi
-meson compile -C "$build" "fuzz-$target" fuzz-seeds sample-humanoid >"$build/fuzz-compile.log" 2>&1 \
+meson compile -C "$build" fuzz-seeds sample-humanoid >"$build/fuzz-compile.log" 2>&1 \
+  || { cat "$build/fuzz-compile.log" >&2; echo "fuzz.sh: building the seeds failed" >&2; exit 1; }
+# The OpenRaster targets exist only when their libraries were found.
+extra=
+case "$target" in
+  ora-*)
+    if ! meson introspect --targets "$build" | grep -q "\"fuzz-$target\""; then
+      echo "fuzz.sh: fuzz-$target is not built here: GTK 4 or libzip is missing (apt-get install libgtk-4-dev libzip-dev)" >&2
+      exit 77
+    fi
+    extra=fuzz-ora-seeds ;;
+esac
+meson compile -C "$build" "fuzz-$target" $extra >>"$build/fuzz-compile.log" 2>&1 \
   || { cat "$build/fuzz-compile.log" >&2; echo "fuzz.sh: building fuzz-$target failed" >&2; exit 1; }
 
 # Seeds, made afresh: links to the shared files and the sample, generated files.
@@ -88,6 +103,7 @@ seeds=$build/fuzz-seeds
 rm -rf "$seeds/$target"
 mkdir -p "$seeds/$target"
 "$build/fuzz/fuzz-seeds" "$seeds" "$shared_data" >/dev/null 2>&1 || true
+[ -z "$extra" ] || "$build/fuzz/$extra" "$seeds" >/dev/null 2>&1 || true
 find "$seeds" -mindepth 1 -maxdepth 1 -type d ! -name "$target" -exec rm -rf {} +
 if [ -d "$shared_data" ]; then
   for pattern in $shared; do

@@ -7,7 +7,8 @@
 #      virtual X server (xvfb-run), so the editor is driven for real;
 #   2. _build/asan: the same suites under AddressSanitizer + UBSan;
 #   3. when clang and libFuzzer are there, each fuzz target for 30 s
-#      (build-aux/fuzz.sh, _build/fuzz): one test each, failed only by a crash.
+#      (build-aux/fuzz.sh, _build/fuzz; ora-* skipped without GTK and libzip):
+#      one test each, failed only by a crash.
 # Ends with one line "N passed, N failed" (N counted over both runs) and exits 1
 # when anything failed.
 set -u

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Writes the generated part of the fuzz seed corpora: small files of every format,
- * made through the core's own writers, into OUTDIR/<target>/gen-*; with the shared
+ * made through the core's own writers (art included, through its commands), into OUTDIR/<target>/gen-*; with the shared
  * test data folder as a second argument, also its small SMDs imported and saved as
  * .ossa documents. build-aux/fuzz.sh runs it; the real files themselves are linked
  * into the corpora, never copied. */
@@ -104,6 +104,68 @@ make_document (void)
   map.has_start = map.has_goal = true;
   map.start_x = 0, map.start_y = 0, map.goal_x = 5, map.goal_y = 3;
   FUZZ_CHECK (ossa_document_take_map (doc, &map, &err) == 0, "the map is taken");
+  return doc;
+}
+
+/* Applies cmd (which must exist) to doc and frees it. */
+static void
+apply (OssaDocument *doc, OssaCommand *cmd, const OssaError *err)
+{
+  OssaError apply_err = { 0 };
+
+  if (cmd == NULL)
+    fprintf (stderr, "fuzz-seeds: %s\n", err->message);
+  FUZZ_CHECK (cmd != NULL, "a seed command");
+  FUZZ_CHECK (ossa_command_apply (cmd, doc, &apply_err), "a seed command applies");
+  ossa_command_free (cmd);
+}
+
+static void
+set_slot_key (OssaDocument *doc, size_t slot, OssaSlotChannel channel, float time,
+              int32_t attachment, uint32_t color, OssaInterp interp)
+{
+  OssaSlotKey k;
+  OssaError err = { 0 };
+
+  memset (&k, 0, sizeof k);
+  k.time = time;
+  k.attachment = attachment;
+  k.color = color;
+  k.interp = interp;
+  k.curve = OSSA_CURVE_EASE;
+  apply (doc, ossa_command_set_slot_key (doc, 0, slot, channel, &k, &err), &err);
+}
+
+/* make_document() with art: an image beside the document and an embedded one,
+ * three slots (one with two attachments, one with none, tinted), attachment and
+ * colour keys of every interpolation, and two draw-order keys. */
+static OssaDocument *
+make_art_document (void)
+{
+  static const uint8_t png[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13,
+                                 'I', 'H', 'D', 'R', 0, 0, 0, 16, 0, 0, 0, 16, 8, 6, 0, 0, 0 };
+  static const uint32_t order_a[] = { 2, 0, 1 }, order_b[] = { 1, 2, 0 };
+  OssaDocument *doc = make_document ();
+  OssaTransform body = { 0, 10, 0, 1, 1 }, hand = { 2, 0, 1.57f, 1, 1 };
+  OssaError err = { 0 };
+
+  apply (doc, ossa_command_add_image (doc, "body", "art/body.png", NULL, 0, 64, 32, &err), &err);
+  apply (doc, ossa_command_add_image (doc, "hands", NULL, png, sizeof png, 16, 16, &err), &err);
+  apply (doc, ossa_command_add_slot (doc, "body", 1, 0xffffffffu, &err), &err);
+  apply (doc, ossa_command_add_slot (doc, "hand", 2, 0xffffffffu, &err), &err);
+  apply (doc, ossa_command_add_slot (doc, "leg", 3, 0xff000080u, &err), &err);
+  apply (doc, ossa_command_add_attachment (doc, 0, "body", 0, &body, 64, 32, &err), &err);
+  apply (doc, ossa_command_add_attachment (doc, 1, "open", 1, &hand, 8, 8, &err), &err);
+  apply (doc, ossa_command_add_attachment (doc, 1, "fist", 1, NULL, 6, 6, &err), &err);
+  set_slot_key (doc, 1, OSSA_SLOT_CHANNEL_ATTACHMENT, 0.5f, 1, 0, OSSA_INTERP_STEP);
+  set_slot_key (doc, 1, OSSA_SLOT_CHANNEL_ATTACHMENT, 1, -1, 0, OSSA_INTERP_STEP);
+  set_slot_key (doc, 0, OSSA_SLOT_CHANNEL_COLOR, 0, 0, 0xff0000ffu, OSSA_INTERP_LINEAR);
+  set_slot_key (doc, 0, OSSA_SLOT_CHANNEL_COLOR, 0.25f, 0, 0x00ff00ffu, OSSA_INTERP_BEZIER);
+  set_slot_key (doc, 0, OSSA_SLOT_CHANNEL_COLOR, 0.75f, 0, 0x0000ff80u, OSSA_INTERP_STEP);
+  set_slot_key (doc, 2, OSSA_SLOT_CHANNEL_COLOR, 0.5f, 0, 0x12345678u, OSSA_INTERP_LINEAR);
+  apply (doc, ossa_command_set_draw_order_key (doc, 0, 0.5f, order_a, 3, &err), &err);
+  apply (doc, ossa_command_set_draw_order_key (doc, 0, 0.9f, order_b, 3, &err), &err);
+  FUZZ_CHECK (ossa_document_validate (doc, &err), "the art seed validates");
   return doc;
 }
 
@@ -219,6 +281,8 @@ main (int argc, char **argv)
   doc = make_document ();
   write_document ("ossa", "small.ossa", doc);
   write_smds (doc);
+  ossa_document_free (doc);
+  write_document ("ossa", "art.ossa", (doc = make_art_document ()));
   ossa_document_free (doc);
   write_document ("ossa", "empty.ossa", (doc = ossa_document_new ()));
   ossa_document_free (doc);

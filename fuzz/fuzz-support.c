@@ -6,9 +6,38 @@
 /* Times to sample at: before the start, the keys' span, past the end. */
 static const float sample_times[] = { -1.0f, 0.0f, 0.25f, 0.5f, 1.0f, 1e6f };
 
+/* The slots as a game draws them: anim (NULL: rest) at each time, every visible
+ * attachment's quad filled in (into too small a buffer too) over the pose's bones. */
+static void
+sample_slots (OssaSlotPose *slots, const OssaDocument *doc, const OssaAnimation *anim,
+              const OssaPose *pose, float duration)
+{
+  size_t n_times = sizeof sample_times / sizeof sample_times[0];
+
+  for (size_t i = 0; i < n_times; i++)
+    {
+      size_t n, max;
+      OssaQuad *quads;
+
+      ossa_slot_pose_sample (slots, doc, anim, sample_times[i] * duration);
+      n = ossa_slot_pose_n_visible (slots);
+      FUZZ_CHECK (n <= slots->n_slots, "at most one visible attachment a slot");
+      max = i == 1 && n > 0 ? n - 1 : n;
+      quads = malloc ((max + 1) * sizeof *quads);
+      FUZZ_CHECK (quads != NULL, "memory for the quads");
+      FUZZ_CHECK (ossa_slot_pose_fill_quads (slots, pose->world, quads, max) == n,
+                  "the quads filled are the visible ones");
+      for (size_t q = 0; q < n && q < max; q++)
+        FUZZ_CHECK (quads[q].slot < doc->n_slots && quads[q].image < doc->n_images,
+                    "a quad names a slot and an image");
+      free (quads);
+    }
+}
+
 void
 fuzz_sample_document (const OssaDocument *doc)
 {
+  OssaSlotPose *slots;
   OssaError err = { 0 };
   OssaPose *pose;
 
@@ -27,6 +56,9 @@ fuzz_sample_document (const OssaDocument *doc)
       ossa_mesh_deform (&doc->meshes[m], pose->world, out);
       free (out);
     }
+  slots = ossa_slot_pose_new (doc, &err);
+  FUZZ_CHECK (slots != NULL, "a slot pose for a valid document");
+  sample_slots (slots, doc, NULL, pose, 1.0f);
   /* The first animation everywhere, the others at one time: enough to reach every
    * track's sampling without making a many-animation input slow. */
   for (size_t a = 0; a < doc->n_animations && a < 4; a++)
@@ -44,6 +76,8 @@ fuzz_sample_document (const OssaDocument *doc)
           ossa_pose_sample (pose, anim, &doc->skeleton, sample_times[i] * duration);
           ossa_pose_update_world (pose, &doc->skeleton);
         }
+      if (a == 0)
+        sample_slots (slots, doc, anim, pose, duration);
       clip = ossa_clip_new (anim, &doc->skeleton, &err);
       FUZZ_CHECK (clip != NULL, "a clip from an animation that validated");
       cursor = ossa_clip_cursor_new (clip);
@@ -61,6 +95,10 @@ fuzz_sample_document (const OssaDocument *doc)
       ossa_clip_cursor_free (cursor);
       ossa_clip_free (clip);
     }
+  /* Back at rest, as after an edit. */
+  FUZZ_CHECK (ossa_slot_pose_reset (slots, doc, &err), "the slot pose resets");
+  sample_slots (slots, doc, NULL, pose, 1.0f);
+  ossa_slot_pose_free (slots);
   ossa_pose_free (pose);
 }
 
@@ -79,13 +117,98 @@ keys_equal (const OssaTrack *x, const OssaTrack *y)
   return 1;
 }
 
-/* Bones, animations with their keys, and maps (meshes are compared through the
+static int
+bytes_equal (const void *x, size_t nx, const void *y, size_t ny)
+{
+  return nx == ny && (nx == 0 || memcmp (x, y, nx) == 0);
+}
+
+static int
+strings_equal (const char *x, const char *y)
+{
+  return (x == NULL) == (y == NULL) && (x == NULL || strcmp (x, y) == 0);
+}
+
+/* Images, slots with their attachments. */
+static int
+art_equal (const OssaDocument *a, const OssaDocument *b)
+{
+  if (a->n_images != b->n_images || a->n_slots != b->n_slots)
+    return 0;
+  for (size_t i = 0; i < a->n_images; i++)
+    {
+      const OssaImage *x = &a->images[i], *y = &b->images[i];
+
+      if (!strings_equal (x->name, y->name) || !strings_equal (x->path, y->path)
+          || (x->data == NULL) != (y->data == NULL)
+          || !bytes_equal (x->data, x->data_size, y->data, y->data_size)
+          || x->width != y->width || x->height != y->height)
+        return 0;
+    }
+  for (size_t i = 0; i < a->n_slots; i++)
+    {
+      const OssaSlot *x = &a->slots[i], *y = &b->slots[i];
+
+      if (strcmp (x->name, y->name) != 0 || x->bone != y->bone || x->color != y->color
+          || x->attachment != y->attachment || x->n_attachments != y->n_attachments)
+        return 0;
+      for (size_t k = 0; k < x->n_attachments; k++)
+        {
+          const OssaAttachment *p = &x->attachments[k], *q = &y->attachments[k];
+
+          if (strcmp (p->name, q->name) != 0 || p->image != q->image
+              || memcmp (&p->offset, &q->offset, sizeof p->offset) != 0
+              || memcmp (&p->width, &q->width, sizeof p->width) != 0
+              || memcmp (&p->height, &q->height, sizeof p->height) != 0)
+            return 0;
+        }
+    }
+  return 1;
+}
+
+/* An animation's slot tracks (matched by slot and channel) and draw-order keys. */
+static int
+art_keys_equal (const OssaAnimation *x, const OssaAnimation *y)
+{
+  if (x->n_slot_tracks != y->n_slot_tracks || x->n_draw_order != y->n_draw_order)
+    return 0;
+  for (size_t t = 0; t < x->n_slot_tracks; t++)
+    {
+      const OssaSlotTrack *tx = &x->slot_tracks[t], *ty = NULL;
+
+      for (size_t u = 0; u < y->n_slot_tracks && ty == NULL; u++)
+        if (y->slot_tracks[u].slot == tx->slot && y->slot_tracks[u].channel == tx->channel)
+          ty = &y->slot_tracks[u];
+      if (ty == NULL || tx->n_keys != ty->n_keys
+          || memcmp (tx->times, ty->times, tx->n_keys * sizeof *tx->times) != 0)
+        return 0;
+      for (size_t k = 0; k < tx->n_keys; k++)
+        if (tx->channel == OSSA_SLOT_CHANNEL_ATTACHMENT
+              ? tx->attachments[k] != ty->attachments[k]
+              : tx->colors[k] != ty->colors[k]
+                  || (tx->interp ? tx->interp[k] : OSSA_INTERP_LINEAR)
+                       != (ty->interp ? ty->interp[k] : OSSA_INTERP_LINEAR))
+          return 0;
+    }
+  for (size_t k = 0; k < x->n_draw_order; k++)
+    {
+      const OssaDrawOrderKey *p = &x->draw_order[k], *q = &y->draw_order[k];
+
+      if (memcmp (&p->time, &q->time, sizeof p->time) != 0
+          || !bytes_equal (p->order, p->n_order * sizeof *p->order, q->order,
+                           q->n_order * sizeof *q->order))
+        return 0;
+    }
+  return 1;
+}
+
+/* Bones, animations with their keys, art and maps (meshes are compared through the
  * bytes by the caller). */
 static int
 documents_equal (const OssaDocument *a, const OssaDocument *b)
 {
   if (a->skeleton.n_bones != b->skeleton.n_bones || a->n_animations != b->n_animations
-      || a->n_maps != b->n_maps || a->n_meshes != b->n_meshes)
+      || a->n_maps != b->n_maps || a->n_meshes != b->n_meshes || !art_equal (a, b))
     return 0;
   for (size_t i = 0; i < a->skeleton.n_bones; i++)
     {
@@ -103,7 +226,7 @@ documents_equal (const OssaDocument *a, const OssaDocument *b)
       if (strcmp (x->name, y->name) != 0
           || memcmp (&x->duration, &y->duration, sizeof x->duration) != 0
           || memcmp (&x->fps, &y->fps, sizeof x->fps) != 0 || x->loop != y->loop
-          || x->n_tracks != y->n_tracks)
+          || x->n_tracks != y->n_tracks || !art_keys_equal (x, y))
         return 0;
       for (size_t t = 0; t < x->n_tracks; t++)
         {

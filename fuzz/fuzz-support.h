@@ -27,11 +27,12 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
   } while (0)
 
 /* Deforms every mesh of doc over the rest pose and samples its first animations at
- * a few times, with a pose and with a clip (with and without a cursor): what is
+ * a few times, with a pose and with a clip (with and without a cursor), and its
+ * slots (at rest and in the first animation) with their quads filled in: what is
  * checked is that nothing crashes or reads out of bounds. */
 void fuzz_sample_document (const OssaDocument *doc);
 
 /* doc (which loaded or was made by an importer, so it must validate) saved to bytes
- * and loaded again must succeed and give the same document, and saving that one
+ * and loaded again must succeed and give the same document (art included), and saving that one
  * must give the same bytes. Aborts otherwise. */
 void fuzz_round_trip_document (const OssaDocument *doc);

@@ -3,9 +3,10 @@
  * a stack.xml that is not XML, a file that is no zip or no OpenRaster, zip bombs
  * (one that says how big it is, one whose headers lie, one that passes the limit
  * for a whole file), a layer over 16384 pixels a side, a layer that is no PNG or
- * does not decode, a damaged entry, too many layers, groups too deep. Each gives no layers at all
- * and an error naming the .ora and the layer. With --lang=ko or hi, the messages
- * a person sees are checked to be in that language (a few cases only). */
+ * does not decode, a damaged entry, too many layers, groups too deep, a size of
+ * 309 digits, a NUL byte, no <image>. Each gives no layers at all and an error
+ * naming the .ora and the layer. With --lang=ko or hi, the messages a person
+ * sees are checked to be in that language (a few cases only). */
 #define G_LOG_DOMAIN "test-ora-bad"
 
 #include "config.h"
@@ -189,6 +190,12 @@ test_not_zip (Fixture       *fixture,
   assert_message (error, fixture->path, "not a zip archive, so not an OpenRaster file");
   g_clear_error (&error);
 
+  /* An empty file, which libzip opens as an empty archive. */
+  g_assert_true (g_file_set_contents (fixture->path, "", 0, NULL));
+  error = read_fails (fixture, OSSA_ART_READ_DEFAULT, NULL, OSSA_ART_ERROR_NOT_ZIP);
+  assert_message (error, fixture->path, "not a zip archive, so not an OpenRaster file");
+  g_clear_error (&error);
+
   /* A PNG renamed .ora. */
   g_assert_true (g_file_set_contents (fixture->path, g_bytes_get_data (png, NULL),
                                       (gssize) g_bytes_get_size (png), NULL));
@@ -203,6 +210,16 @@ test_not_zip (Fixture       *fixture,
     g_assert_null (ora);
     g_assert_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_NOT_ZIP);
     assert_message (error, "renamed.ora", "not a zip archive, so not an OpenRaster file");
+  }
+  {
+    g_autoptr (GBytes) empty = g_bytes_new_static ("", 0);
+    g_autoptr (OssaOra) ora = NULL;
+
+    g_clear_error (&error);
+    ora = ossa_ora_read_bytes (empty, "empty.ora", OSSA_ART_READ_DEFAULT, NULL, NULL, &error);
+    g_assert_null (ora);
+    g_assert_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_NOT_ZIP);
+    assert_message (error, "empty.ora", "not a zip archive, so not an OpenRaster file");
   }
 }
 
@@ -325,7 +342,60 @@ test_too_wide (Fixture       *fixture,
   write_ora (fixture, "<image w='20000' h='10'><stack/></image>", NULL, 0);
   error = read_fails (fixture, OSSA_ART_READ_DEFAULT, NULL, OSSA_ART_ERROR_LIMIT);
   assert_message (error, fixture->path,
-                  "stack.xml:1: the image is 20000 × 10 pixels, over the limit of 16384 pixels a side");
+                  "stack.xml:1: the image is “20000” × “10” pixels, over the limit of 16384 pixels a side");
+}
+
+/* A size far past the limit is named as stack.xml writes it, not as the 309
+ * digits of 1e308 (found by the ora-stack fuzz target). */
+static void
+test_huge_size (void)
+{
+  static const char xml[] = "<image w='1e308' h='99999999999999999999999'><stack/></image>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OssaOra) ora = ossa_ora_parse_stack (xml, strlen (xml), NULL, &error);
+
+  g_assert_null (ora);
+  g_assert_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_LIMIT);
+  g_assert_cmpstr (error->message, ==,
+                   "stack.xml:1: the image is “1e308” × “99999999999999999999999” pixels, "
+                   "over the limit of 16384 pixels a side");
+}
+
+/* A document without an <image> is refused: a comment alone, or a <!DOCTYPE>
+ * that swallows the <image> written inside it, which GMarkup took for a document
+ * and the reader read as an image of 0 × 0 pixels (found by the ora-stack fuzz
+ * target). */
+static void
+test_no_image (void)
+{
+  static const char *const xmls[] = {
+    "<!-- nothing -->",
+    "<?xml version='1.0'?>\n<!DOCTYPE ima<image w='4' h='4'>>",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (xmls); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (OssaOra) ora = ossa_ora_parse_stack (xmls[i], strlen (xmls[i]), NULL, &error);
+
+      g_assert_null (ora);
+      g_assert_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_XML);
+      g_assert_true (g_str_has_suffix (error->message, ": the document has no OpenRaster <image>"));
+    }
+}
+
+/* A NUL byte is refused with its line: GMarkup cut the attribute short at it, so
+ * that src="a\0.png" named the file "a" (found by the ora-stack fuzz target). */
+static void
+test_nul_byte (void)
+{
+  static const char xml[] = "<image w='4' h='4'>\n<stack>\n<layer src='a\0.png'/></stack></image>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OssaOra) ora = ossa_ora_parse_stack (xml, sizeof xml - 1, NULL, &error);
+
+  g_assert_null (ora);
+  g_assert_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_XML);
+  g_assert_cmpstr (error->message, ==, "stack.xml:3: a NUL byte, which XML does not allow");
 }
 
 static void
@@ -562,6 +632,9 @@ main (int argc, char **argv)
       ADD ("/ora-bad/damaged", test_damaged);
       ADD ("/ora-bad/cancelled", test_cancelled);
       g_test_add_func ("/ora-bad/too-deep", test_too_deep);
+      g_test_add_func ("/ora-bad/huge-size", test_huge_size);
+      g_test_add_func ("/ora-bad/nul-byte", test_nul_byte);
+      g_test_add_func ("/ora-bad/no-image", test_no_image);
     }
 #undef ADD
   return g_test_run ();

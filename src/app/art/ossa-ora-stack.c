@@ -212,9 +212,10 @@ start_image (Reader       *reader,
     }
   if (round (width) > reader->limits->max_side || round (height) > reader->limits->max_side)
     {
+      /* As written: "%.0f" of 1e308 is a number of 309 digits. */
       g_set_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_LIMIT,
-                   _("the image is %.0f × %.0f pixels, over the limit of %u pixels a side"),
-                   round (width), round (height), reader->limits->max_side);
+                   _("the image is “%s” × “%s” pixels, over the limit of %u pixels a side"),
+                   w, h, reader->limits->max_side);
       return FALSE;
     }
   reader->ora->width = (guint) round (width);
@@ -380,9 +381,10 @@ static const GMarkupParser parser = {
  * added to what it holds and its visibility and opacity multiplied in; the
  * layers' @png, @width and @height are left empty. Elements and attributes it
  * does not know are skipped. Any input gives a result or an error, never a crash
- * (the entry point for a fuzzer). The error is %OSSA_ART_ERROR
- * "stack.xml:LINE: message" (%OSSA_ART_ERROR_XML, or %OSSA_ART_ERROR_LIMIT for
- * too many layers, groups too deep, an image too large or @size over the limit).
+ * (the entry point for a fuzzer); a NUL byte anywhere is refused. The error is
+ * %OSSA_ART_ERROR "stack.xml:LINE: message" (%OSSA_ART_ERROR_XML, or
+ * %OSSA_ART_ERROR_LIMIT for too many layers, groups too deep, an image too
+ * large or @size over the limit).
  *
  * Returns: (transfer full) (nullable): the stack, or NULL with @error set
  */
@@ -397,6 +399,7 @@ ossa_ora_parse_stack (const char           *xml,
   g_autoptr (GError) local = NULL;
   Group top = { .visible = TRUE, .opacity = 1.0 };
   Reader reader = { 0 };
+  const char *nul;
   gboolean ok;
 
   g_return_val_if_fail (xml != NULL || size == 0, NULL);
@@ -411,6 +414,19 @@ ossa_ora_parse_stack (const char           *xml,
                    _("stack.xml: over %s, the limit for it"), most);
       return NULL;
     }
+  /* XML has no NUL character, and GMarkup would cut an attribute short at one
+   * (src="a\0.png" read as "a"), so that a layer would name another file. */
+  nul = xml != NULL ? memchr (xml, '\0', size) : NULL;
+  if (nul != NULL)
+    {
+      guint line = 1;
+
+      for (const char *c = xml; c < nul; c++)
+        line += *c == '\n';
+      g_set_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_XML,
+                   _("stack.xml:%u: a NUL byte, which XML does not allow"), line);
+      return NULL;
+    }
   ora->layers = g_ptr_array_new_with_free_func (layer_free);
   reader.limits = limits;
   reader.ora = ora;
@@ -423,6 +439,14 @@ ossa_ora_parse_stack (const char           *xml,
   context = g_markup_parse_context_new (&parser, 0, &reader, NULL);
   ok = g_markup_parse_context_parse (context, xml != NULL ? xml : "", (gssize) size, &local)
        && g_markup_parse_context_end_parse (context, &local);
+  /* GMarkup takes a document of a comment or a <!DOCTYPE> alone (which may
+   * swallow an <image> written inside it). */
+  if (ok && !reader.seen_image)
+    {
+      g_set_error_literal (&local, OSSA_ART_ERROR, OSSA_ART_ERROR_XML,
+                           _("the document has no OpenRaster <image>"));
+      ok = FALSE;
+    }
   if (ok)
     {
       /* stack.xml lists the topmost first; the editor wants back to front. */

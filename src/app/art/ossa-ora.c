@@ -170,6 +170,18 @@ read_entry (zip_t         *zip,
   return NULL;
 }
 
+/* libzip opens an empty buffer (not an empty file) as an empty archive, which
+ * would then be "a zip archive, but not an OpenRaster file": no bytes are no
+ * zip. Returns NULL. */
+static OssaOra *
+not_zip (const char  *name,
+         GError     **error)
+{
+  g_set_error (error, OSSA_ART_ERROR, OSSA_ART_ERROR_NOT_ZIP, "%s: %s", name,
+               _("not a zip archive, so not an OpenRaster file"));
+  return NULL;
+}
+
 /* Where path is in zip, also when a writer put "./" or "/" in front of it. */
 static zip_int64_t
 locate (zip_t      *zip,
@@ -396,6 +408,8 @@ ossa_ora_read_bytes (GBytes               *bytes,
   if (limits == NULL)
     limits = ossa_art_limits_default ();
   data = g_bytes_get_data (bytes, &size);
+  if (size == 0)
+    return not_zip (name, error);
   zip_error_init (&zerror);
   source = zip_source_buffer_create (size > 0 ? data : "", size, 0, &zerror);
   zip = source != NULL ? zip_open_from_source (source, ZIP_RDONLY, &zerror) : NULL;
