@@ -250,43 +250,44 @@ ossa_dialogs_choose_save_file_finish (GAsyncResult  *result,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/* Either question's answer: the task gets the dialog's response as it is (Escape,
+ * the close button and a cancelled question give other responses, all read as
+ * Cancel), and each _finish() says what it means. */
 static void
-save_changes_response_cb (GtkDialog *dialog,
-                          int        response,
-                          gpointer   user_data)
+question_response_cb (GtkDialog *dialog,
+                      int        response,
+                      gpointer   user_data)
 {
   g_autoptr(GTask) task = user_data;
-  OssaSaveChanges answer;
 
-  g_signal_handlers_disconnect_by_func (dialog, save_changes_response_cb, user_data);
-
-  switch (response)
-    {
-    case GTK_RESPONSE_ACCEPT:
-      answer = OSSA_SAVE_CHANGES_SAVE;
-      break;
-    case GTK_RESPONSE_REJECT:
-      answer = OSSA_SAVE_CHANGES_DISCARD;
-      break;
-    default:
-      /* Cancel, Escape, the close button, a cancelled task */
-      answer = OSSA_SAVE_CHANGES_CANCEL;
-      break;
-    }
-
+  g_signal_handlers_disconnect_by_func (dialog, question_response_cb, user_data);
   /* The answer may close the parent at once (Discard on closing), while this
    * dialog lives on until its "response" emission ends: let go of the parent
    * first, or the dialog's last unref would reach for a finalized window. */
   gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  g_task_return_int (task, answer);
+  g_task_return_int (task, response);
 }
 
 static void
-save_changes_cancelled_cb (GCancellable *cancellable,
-                           GtkDialog    *dialog)
+question_cancelled_cb (GCancellable *cancellable,
+                       GtkDialog    *dialog)
 {
   gtk_dialog_response (dialog, GTK_RESPONSE_CANCEL);
+}
+
+/* Shows a question built by one of the ossa_dialogs_ask_*() functions; @task,
+ * which it takes, gets the response. */
+static void
+present_question (GtkWidget    *dialog,
+                  GTask        *task,
+                  GCancellable *cancellable)
+{
+  g_signal_connect (dialog, "response", G_CALLBACK (question_response_cb), task);
+  if (cancellable != NULL)
+    g_signal_connect_object (cancellable, "cancelled",
+                             G_CALLBACK (question_cancelled_cb), dialog, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /**
@@ -334,12 +335,7 @@ ossa_dialogs_ask_save_changes (GtkWindow           *parent,
   gtk_widget_add_css_class (button, "suggested-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
 
-  g_signal_connect (dialog, "response", G_CALLBACK (save_changes_response_cb), task);
-  if (cancellable != NULL)
-    g_signal_connect_object (cancellable, "cancelled",
-                             G_CALLBACK (save_changes_cancelled_cb), dialog, 0);
-
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_question (dialog, task, cancellable);
 }
 
 /**
@@ -355,34 +351,16 @@ ossa_dialogs_ask_save_changes_finish (GAsyncResult *result)
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ossa_dialogs_ask_save_changes,
                         OSSA_SAVE_CHANGES_CANCEL);
 
-  return (OssaSaveChanges) g_task_propagate_int (G_TASK (result), NULL);
-}
-
-static void
-overwrite_response_cb (GtkDialog *dialog,
-                       int        response,
-                       gpointer   user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  OssaOverwrite answer;
-
-  g_signal_handlers_disconnect_by_func (dialog, overwrite_response_cb, user_data);
-  switch (response)
+  switch (g_task_propagate_int (G_TASK (result), NULL))
     {
     case GTK_RESPONSE_ACCEPT:
-      answer = OSSA_OVERWRITE_OVERWRITE;
-      break;
-    case GTK_RESPONSE_APPLY:
-      answer = OSSA_OVERWRITE_SAVE_AS;
-      break;
+      return OSSA_SAVE_CHANGES_SAVE;
+    case GTK_RESPONSE_REJECT:
+      return OSSA_SAVE_CHANGES_DISCARD;
     default:
-      answer = OSSA_OVERWRITE_CANCEL;
-      break;
+      /* Cancel, Escape, the close button, a cancelled question */
+      return OSSA_SAVE_CHANGES_CANCEL;
     }
-  /* As for the unsaved-changes question: the answer may close the parent. */
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  g_task_return_int (task, answer);
 }
 
 /**
@@ -432,12 +410,7 @@ ossa_dialogs_ask_overwrite (GtkWindow           *parent,
   gtk_widget_add_css_class (button, "suggested-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
 
-  g_signal_connect (dialog, "response", G_CALLBACK (overwrite_response_cb), task);
-  if (cancellable != NULL)
-    g_signal_connect_object (cancellable, "cancelled",
-                             G_CALLBACK (save_changes_cancelled_cb), dialog, 0);
-
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_question (dialog, task, cancellable);
 }
 
 /**
@@ -453,7 +426,15 @@ ossa_dialogs_ask_overwrite_finish (GAsyncResult *result)
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ossa_dialogs_ask_overwrite,
                         OSSA_OVERWRITE_CANCEL);
 
-  return (OssaOverwrite) g_task_propagate_int (G_TASK (result), NULL);
+  switch (g_task_propagate_int (G_TASK (result), NULL))
+    {
+    case GTK_RESPONSE_ACCEPT:
+      return OSSA_OVERWRITE_OVERWRITE;
+    case GTK_RESPONSE_APPLY:
+      return OSSA_OVERWRITE_SAVE_AS;
+    default:
+      return OSSA_OVERWRITE_CANCEL;
+    }
 }
 
 static void
