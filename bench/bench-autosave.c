@@ -24,6 +24,7 @@
 
 #include "ossa.h"
 
+#include "bench-rig.h"
 #include "bench-series.h"
 
 #include "ossa-autosave.h"
@@ -43,39 +44,14 @@ static GOptionEntry entries[] = {
   { NULL }
 };
 
-/* bench-canvas's rig: every bone has three children fanned out, each shorter. */
+/* bench-canvas's rig (bench-rig.h), with --keys an animation on it. */
 static OssaDocument *
 make_rig (guint n)
 {
-  OssaDocument *doc = ossa_document_new ();
-  g_autofree guint *depth = g_new0 (guint, MAX (n, 1));
+  OssaDocument *doc = bench_rig_new (n);
   OssaError err;
 
   ossa_error_clear (&err);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("b%u", i);
-      OssaTransform rest = ossa_transform_identity ();
-      int32_t parent = i == 0 ? -1 : (int32_t) ((i - 1) / 3);
-      float length;
-
-      if (parent < 0)
-        {
-          rest.rotation = (float) (OSSA_PI / 2);
-          length = 200;
-        }
-      else
-        {
-          depth[i] = depth[parent] + 1;
-          rest.x = doc->skeleton.bones[parent].length;
-          rest.rotation = 0.55f * (float) ((int) ((i - 1) % 3) - 1)
-                          + 0.05f * (float) ((i * 7919) % 7) / 7.0f;
-          length = doc->skeleton.bones[parent].length * 0.72f;
-        }
-      if (ossa_skeleton_add_bone (&doc->skeleton, name, parent, &rest, length,
-                                  0x4a90d9ffu, &err) < 0)
-        g_error ("rig: %s", err.message);
-    }
   /* --keys: an animation keying every bone's rotation, a heavier document. */
   if (opt_keys > 0)
     {

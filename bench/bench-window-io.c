@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "ossa.h"
+#include "bench-rig.h"
 
 #include "ossa-application.h"
 #include "ossa-window.h"
@@ -207,33 +208,6 @@ make_big (size_t n_bones, size_t keys)
                                                       : sinf ((float) (k + b)) * 0.2f;
           }
       }
-  return doc;
-}
-
-/* bench-canvas's rig: every bone has three children fanned out, until n. */
-static OssaDocument *
-make_rig (guint n)
-{
-  OssaDocument *doc = ossa_document_new ();
-  OssaError err = { 0 };
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("b%u", i);
-      OssaTransform rest = ossa_transform_identity ();
-      int32_t parent = i == 0 ? -1 : (int32_t) ((i - 1) / 3);
-      float length = 200;
-
-      if (parent >= 0)
-        {
-          rest.x = doc->skeleton.bones[parent].length;
-          rest.rotation = 0.55f * (float) ((int) ((i - 1) % 3) - 1);
-          length = doc->skeleton.bones[parent].length * 0.72f;
-        }
-      if (ossa_skeleton_add_bone (&doc->skeleton, name, parent, &rest, length, 0xc0504dffu,
-                                  &err) < 0)
-        g_error ("rig: %s", err.message);
-    }
   return doc;
 }
 
@@ -499,7 +473,7 @@ main (int argc, char *argv[])
   doc = make_big ((size_t) MAX (opt_bones, 1), (size_t) MAX (opt_keys, 1));
   big = write_temp (doc, "bench-window-io-big-XXXXXX.ossa", &big_mb);
   ossa_document_free (doc);
-  doc = make_rig (10000);
+  doc = bench_rig_new (10000);
   rig = write_temp (doc, "bench-window-io-rig-XXXXXX.ossa", &rig_mb);
   ossa_document_free (doc);
 
