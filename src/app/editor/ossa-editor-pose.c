@@ -37,6 +37,7 @@ update_pose (OssaEditor *self)
         pose->local[i] = self->pending[i];
   ossa_pose_update_world (pose, &doc->skeleton);
   self->pose_stale = FALSE;
+  self->slot_pose_stale = TRUE;
 }
 
 const OssaTransform *

@@ -97,6 +97,17 @@ struct _OssaEditor
   /* ossa-editor-spin.c: the notice of the last rotate drag, if any. */
   OssaSpinNotice spin_notice;
   gboolean       has_spin_notice;
+
+  /* ossa-editor-art.c: the decoded pictures, the slots on show (taken again
+   * from the document when geometry_stale, sampled again when pose_stale), the
+   * picked slot and attachment, and the art as of the last change. */
+  OssaImageStore *images;
+  OssaSlotPose   *slot_pose;
+  gboolean        slot_pose_stale;
+  gboolean        slot_geometry_stale;
+  int             selected_slot;
+  int             selected_attachment;
+  guint           art_signature;
 };
 
 typedef enum
@@ -183,6 +194,27 @@ gboolean _ossa_editor_ensure_animation          (OssaEditor     *self,
                                                  GError        **error);
 gboolean _ossa_editor_extend_duration           (OssaEditor     *self,
                                                  double          t,
+                                                 GError        **error);
+
+/* ossa-editor-art.c: its part of the object's life, the art's fingerprint (a
+ * change of it is OSSA_CHANGE_ART), what any change of the document means for
+ * it, and letting go of the picked attachment when bones are picked. */
+void     _ossa_editor_art_class_init            (GObjectClass   *klass);
+void     _ossa_editor_art_init                  (OssaEditor     *self);
+void     _ossa_editor_art_dispose               (OssaEditor     *self);
+guint    _ossa_editor_art_signature             (OssaEditor     *self);
+void     _ossa_editor_art_document_changed      (OssaEditor     *self);
+void     _ossa_editor_art_clear_selection       (OssaEditor     *self);
+
+/* ossa-editor-art-files.c: image paths are absolute while the editor holds a
+ * document. On open, doc's relative paths are made absolute against folder (the
+ * document's; may run on a worker thread); on save, the copy written gets them
+ * relative to the folder it is written to. FALSE with @error when a path cannot
+ * be made relative (another drive, none: then it stays absolute and TRUE). */
+void     _ossa_editor_absolute_image_paths      (OssaDocument   *doc,
+                                                 GFile          *folder);
+gboolean _ossa_editor_relative_image_paths      (OssaDocument   *doc,
+                                                 GFile          *folder,
                                                  GError        **error);
 
 /* ossa-editor-spin.c: forgets the spin notice (a change of the document or the

@@ -74,6 +74,9 @@ _ossa_editor_pose_changed (OssaEditor *self)
 void
 _ossa_editor_selection_changed (OssaEditor *self)
 {
+  /* The canvas edits bones or an attachment, never both. */
+  if (self->selection->len > 0)
+    _ossa_editor_art_clear_selection (self);
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
@@ -106,6 +109,12 @@ _ossa_editor_document_changed (OssaEditor *self, OssaChange change)
     change |= OSSA_CHANGE_ALL;
   else if (structure_changed (self))
     change |= OSSA_CHANGE_STRUCTURE;
+  if (_ossa_editor_art_signature (self) != self->art_signature)
+    {
+      self->art_signature = _ossa_editor_art_signature (self);
+      change |= OSSA_CHANGE_ART;
+    }
+  _ossa_editor_art_document_changed (self);
   if ((change & OSSA_CHANGE_STRUCTURE) && !(change & OSSA_CHANGE_DOCUMENT))
     {
       _ossa_editor_remap_selection (self);
@@ -136,6 +145,7 @@ ossa_editor_finalize (GObject *object)
 {
   OssaEditor *self = OSSA_EDITOR (object);
 
+  _ossa_editor_art_dispose (self);
   ossa_document_free (self->document);
   ossa_history_free (self->history);
   g_clear_object (&self->file);
@@ -236,6 +246,7 @@ ossa_editor_class_init (OssaEditorClass *klass)
   GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = ossa_editor_finalize;
+  _ossa_editor_art_class_init (object_class);
   object_class->get_property = ossa_editor_get_property;
   object_class->set_property = ossa_editor_set_property;
 
@@ -313,6 +324,7 @@ ossa_editor_init (OssaEditor *self)
   self->clipboard = g_array_new (FALSE, FALSE, sizeof (OssaClipKey));
   self->speed = 1.0;
   self->auto_key = TRUE;
+  _ossa_editor_art_init (self);
 }
 
 OssaEditor *

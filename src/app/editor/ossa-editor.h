@@ -8,6 +8,7 @@
 
 #include <gio/gio.h>
 
+#include "ossa-art-pose.h"
 #include "ossa-command.h"
 #include "ossa-document.h"
 #include "ossa-math.h"
@@ -20,6 +21,9 @@ G_BEGIN_DECLS
  * helpers built on it), then redraw on its signals. */
 #define OSSA_TYPE_EDITOR (ossa_editor_get_type ())
 G_DECLARE_FINAL_TYPE (OssaEditor, ossa_editor, OSSA, EDITOR, GObject)
+
+/* The decoded pictures of the editor's document (src/app/art/ossa-image-store.h). */
+typedef struct _OssaImageStore OssaImageStore;
 
 typedef enum
 {
@@ -42,7 +46,9 @@ typedef enum
   OSSA_CHANGE_STRUCTURE  = 1 << 1,  /* bones added, removed, renamed, reordered */
   OSSA_CHANGE_ANIMATIONS = 1 << 2,  /* animations or keys */
   OSSA_CHANGE_DOCUMENT   = 1 << 3,  /* a different document altogether (new, open) */
-  OSSA_CHANGE_ALL        = 0xf,
+  OSSA_CHANGE_ART        = 1 << 4,  /* images, slots or attachments added, removed,
+                                     * renamed or reordered (the rest draw order) */
+  OSSA_CHANGE_ALL        = 0x1f,
 } OssaChange;
 
 /* One key of the current animation: its bone, channel and exact time. */
@@ -374,6 +380,139 @@ gboolean            ossa_editor_set_animation_props (OssaEditor    *self,
                                                      double         fps,
                                                      gboolean       loop,
                                                      GError       **error);
+
+/* ---- ossa-editor-art.c: images, slots, attachments and their keys ---- */
+
+/* While the editor holds a document, every image path in it is absolute: made so
+ * on open (against the document's folder) and on import; a save writes them
+ * relative to the folder it writes to (DESIGN.md), into the copy it writes. */
+
+/* The decoded pictures of the document, owned by the editor. */
+OssaImageStore     *ossa_editor_get_images        (OssaEditor      *self);
+
+/* The slots on show, as ossa_editor_get_world() is for the bones: the rest state in
+ * Setup mode, the current animation at the playhead in Animate mode. Owned by the
+ * editor, valid until the next change. */
+const OssaSlotPose *ossa_editor_get_slot_pose     (OssaEditor      *self);
+
+/* The picked attachment ("art-selection-changed"): a slot, and one of its
+ * attachments or -1 for the slot alone; -1, -1 for none. Picking one clears the
+ * bone selection and picking bones clears it: the canvas edits one or the other. */
+int                 ossa_editor_get_selected_slot (OssaEditor      *self);
+int                 ossa_editor_get_selected_attachment (OssaEditor *self);
+void                ossa_editor_select_slot       (OssaEditor      *self,
+                                                   int              slot,
+                                                   int              attachment);
+
+/* The bone whose joint-to-tip segment, in the pose on show, is nearest to world
+ * (x, y); -1 when there are no bones. */
+int                 ossa_editor_nearest_bone      (OssaEditor      *self,
+                                                   double           x,
+                                                   double           y);
+
+/* One picture to bring in: a PNG file, or its bytes (embedded). */
+typedef struct
+{
+  const char   *name;        /* the image's name (the file's base name without .png);
+                              * made unique, and given to its slot and attachment too */
+  const char   *path;        /* absolute path of the PNG, or NULL with data */
+  const guint8 *data;        /* the PNG file's bytes when path is NULL (copied) */
+  gsize         data_size;
+  guint         width, height;  /* pixels */
+  double        x, y;        /* where the picture's centre goes, world units */
+  double        rotation;    /* its turn in the world, radians (0: upright) */
+  int           bone;        /* the bone it goes on, or -1: the nearest to (x, y) */
+} OssaPictureImport;
+
+/* Each picture becomes an image, a slot on its bone drawn over the slots before it
+ * (in the array's order, the first drawn first) and an attachment of width × height
+ * world units (one a pixel) centred at (x, y). One undo step named label; nothing
+ * changes on refusal. Picks the last new slot. Returns the first new slot's index,
+ * or -1 with @error set. Works in either mode (art is setup). */
+int                 ossa_editor_import_pictures   (OssaEditor      *self,
+                                                   const OssaPictureImport *pictures,
+                                                   gsize            n_pictures,
+                                                   const char      *label,
+                                                   GError         **error);
+
+/* Slot edits, each one undo step; a refused edit changes nothing and says why. */
+gboolean            ossa_editor_remove_slot       (OssaEditor      *self,
+                                                   guint            slot,
+                                                   GError         **error);
+gboolean            ossa_editor_rename_slot       (OssaEditor      *self,
+                                                   guint            slot,
+                                                   const char      *name,
+                                                   GError         **error);
+gboolean            ossa_editor_set_slot_bone     (OssaEditor      *self,
+                                                   guint            slot,
+                                                   guint            bone,
+                                                   GError         **error);
+/* The slots' draw order, back to front: order holds every slot index once. In
+ * Setup mode it becomes the rest order (the slots move; their keys follow them);
+ * in Animate mode it is keyed at the playhead. */
+gboolean            ossa_editor_set_draw_order    (OssaEditor      *self,
+                                                   const guint     *order,
+                                                   gsize            n_order,
+                                                   GError         **error);
+/* The draw order on show (n_slots entries), owned by the editor. */
+const guint32      *ossa_editor_get_draw_order    (OssaEditor      *self);
+/* The slot's tint (RGBA, R in the high byte, straight alpha) and the attachment it
+ * shows (-1 none): the rest values in Setup mode, keys at the playhead in Animate
+ * mode (whatever auto-key says: a slot has no unkeyed edits). merge_id as for
+ * ossa_editor_set_bone_local() (a colour picker's drag). */
+gboolean            ossa_editor_set_slot_color    (OssaEditor      *self,
+                                                   guint            slot,
+                                                   guint32          color,
+                                                   guint64          merge_id,
+                                                   GError         **error);
+gboolean            ossa_editor_set_slot_attachment (OssaEditor    *self,
+                                                     guint          slot,
+                                                     int            attachment,
+                                                     GError       **error);
+/* Keys, at the playhead of the current animation (made if there is none), the
+ * colour and the attachment each slot shows now. One undo step. */
+gboolean            ossa_editor_key_slots         (OssaEditor      *self,
+                                                   const guint     *slots,
+                                                   gsize            n_slots,
+                                                   GError         **error);
+
+/* Attachment edits. Where an attachment sits on its bone is setup: refused in
+ * Animate mode with a message saying so. merge_id as above (a drag). */
+gboolean            ossa_editor_set_attachment_offset (OssaEditor  *self,
+                                                       guint        slot,
+                                                       guint        attachment,
+                                                       const OssaTransform *offset,
+                                                       guint64      merge_id,
+                                                       GError     **error);
+gboolean            ossa_editor_set_attachment_size (OssaEditor    *self,
+                                                     guint          slot,
+                                                     guint          attachment,
+                                                     double         width,
+                                                     double         height,
+                                                     guint64        merge_id,
+                                                     GError       **error);
+gboolean            ossa_editor_remove_attachment (OssaEditor      *self,
+                                                   guint            slot,
+                                                   guint            attachment,
+                                                   GError         **error);
+/* Removes an image: refused with a message naming the attachments that use it,
+ * unless remove_attachments (then they go too). */
+gboolean            ossa_editor_remove_image      (OssaEditor      *self,
+                                                   guint            image,
+                                                   gboolean         remove_attachments,
+                                                   GError         **error);
+
+/* ---- ossa-editor-art-files.c: embedding and unembedding ---- */
+
+/* Stores every image file's bytes in the document (one undo step); refused, with
+ * nothing changed, when a file cannot be read. */
+gboolean            ossa_editor_embed_images      (OssaEditor      *self,
+                                                   GError         **error);
+/* Writes every embedded image out as NAME.png into folder (never over a file that
+ * exists: NAME-2.png …) and points the images at them (one undo step). */
+gboolean            ossa_editor_unembed_images    (OssaEditor      *self,
+                                                   GFile           *folder,
+                                                   GError         **error);
 
 /* ---- ossa-editor-recovered.c: a document recovered after a crash ---- */
 
