@@ -36,9 +36,9 @@ typedef struct
   char       *tmpdir;
 } Fixture;
 
-/* A solid width × height PNG, its bytes. */
+/* A width × height PNG, its bytes: solid rgba, or with a bottom half of its own. */
 static GBytes *
-solid_png (guint32 rgba, int width, int height)
+two_tone_png (guint32 rgba, guint32 bottom, int width, int height)
 {
   g_autoptr(GdkPixbuf) pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, TRUE, 8, width, height);
   g_autoptr(GError) error = NULL;
@@ -46,6 +46,13 @@ solid_png (guint32 rgba, int width, int height)
   gsize size = 0;
 
   gdk_pixbuf_fill (pixbuf, rgba);
+  if (bottom != 0)
+    {
+      g_autoptr(GdkPixbuf) half = gdk_pixbuf_new_subpixbuf (pixbuf, 0, height / 2, width,
+                                                             height - height / 2);
+
+      gdk_pixbuf_fill (half, bottom);
+    }
   g_assert_true (gdk_pixbuf_save_to_buffer (pixbuf, &buffer, &size, "png", &error, NULL));
   g_assert_no_error (error);
   return g_bytes_new_take (buffer, size);
@@ -54,7 +61,7 @@ solid_png (guint32 rgba, int width, int height)
 /* Two bones: root from (0, 0) turned 0.5 rad, 200 long, blue; arm at its tip,
  * turned on by 1.2 rad, 80 long, yellow. Pictures away from the bones: white,
  * then red and green overlapping (green in front), a file that does not exist, all
- * on root and turned with it; a badge on the arm. */
+ * on root and turned with it; a badge on the arm, magenta over cyan. */
 static GFile *
 save_rig (Fixture *f)
 {
@@ -75,6 +82,12 @@ save_rig (Fixture *f)
   return g_file_new_for_path (path);
 }
 
+static GBytes *
+solid_png (guint32 rgba, int width, int height)
+{
+  return two_tone_png (rgba, 0, width, height);
+}
+
 /* The pictures go in as their PNG bytes (embedded): the core refuses an absolute
  * path in a command (ossa-art-check.c) although the editor's contract holds
  * absolute paths while it has the document. The broken one is bytes that are no
@@ -86,7 +99,7 @@ import_pictures (Fixture *f)
   g_autoptr(GBytes) red = solid_png (0xff0000ffu, 60, 40);
   g_autoptr(GBytes) green = solid_png (0x00ff00ffu, 60, 40);
   g_autoptr(GBytes) broken = g_bytes_new_static ("not a PNG at all", 16);
-  g_autoptr(GBytes) badge = solid_png (0xff00ffffu, 30, 30);
+  g_autoptr(GBytes) badge = two_tone_png (0xff00ffffu, 0x00ffffffu, 30, 30);
   GBytes *bytes[N_PICTURES] = { white, red, green, broken, badge };
   OssaPictureImport pictures[N_PICTURES] = {
     { "white", NULL, NULL, 0, 40, 40, -120, 80, 0.5, 0 },
@@ -281,14 +294,26 @@ test_art_pixels (Fixture *f, gconstpointer data)
   GuiTestPixels p;
   const guint back_to_front[] = { WHITE, GREEN, RED, MISSING, BADGE };
   g_autoptr(GError) error = NULL;
-  float red[8], green[8];
+  float red[8], green[8], badge[8];
   int rgb[3];
 
   if (!pictures_ready (f))
     return;
   p = gui_test_canvas_pixels (f->canvas);
   assert_quad (f, &p, WHITE, 255, 255, 255, TRUE);
-  assert_quad (f, &p, BADGE, 255, 0, 255, TRUE);
+  /* The badge's top row is at the quad's corners 2 and 3, its bottom row at 0, 1
+   * (DESIGN.md's quad): magenta above, cyan below, as the picture is. */
+  corners_of (f, BADGE, badge);
+  for (int c = 0; c < 4; c++)
+    {
+      pixel_of (f, &p, badge, c, 0.8, rgb);
+      if (c >= 2)
+        assert_color (rgb, 255, 0, 255, 24);
+      else
+        assert_color (rgb, 0, 255, 255, 24);
+      pixel_of (f, &p, badge, c, 1.15, rgb);
+      g_assert_true (is_background (rgb));
+    }
   /* Red's corner 1 (right, bottom) and green's corner 3 (left, top) lie in the
    * overlap: green is drawn over red. */
   corners_of (f, RED, red);
