@@ -36,9 +36,9 @@ typedef struct
   char       *tmpdir;
 } Fixture;
 
-/* A solid width × height PNG, its bytes. */
+/* A width × height PNG, its bytes: solid rgba, or with a bottom half of its own. */
 static GBytes *
-solid_png (guint32 rgba, int width, int height)
+two_tone_png (guint32 rgba, guint32 bottom, int width, int height)
 {
   g_autoptr(GdkPixbuf) pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, TRUE, 8, width, height);
   g_autoptr(GError) error = NULL;
@@ -46,6 +46,13 @@ solid_png (guint32 rgba, int width, int height)
   gsize size = 0;
 
   gdk_pixbuf_fill (pixbuf, rgba);
+  if (bottom != 0)
+    {
+      g_autoptr(GdkPixbuf) half = gdk_pixbuf_new_subpixbuf (pixbuf, 0, height / 2, width,
+                                                             height - height / 2);
+
+      gdk_pixbuf_fill (half, bottom);
+    }
   g_assert_true (gdk_pixbuf_save_to_buffer (pixbuf, &buffer, &size, "png", &error, NULL));
   g_assert_no_error (error);
   return g_bytes_new_take (buffer, size);
@@ -54,7 +61,7 @@ solid_png (guint32 rgba, int width, int height)
 /* Two bones: root from (0, 0) turned 0.5 rad, 200 long, blue; arm at its tip,
  * turned on by 1.2 rad, 80 long, yellow. Pictures away from the bones: white,
  * then red and green overlapping (green in front), a file that does not exist, all
- * on root and turned with it; a badge on the arm. */
+ * on root and turned with it; a badge on the arm, magenta over cyan. */
 static GFile *
 save_rig (Fixture *f)
 {
@@ -75,19 +82,23 @@ save_rig (Fixture *f)
   return g_file_new_for_path (path);
 }
 
-/* The pictures go in as their PNG bytes (embedded): the core refuses an absolute
- * path in a command (ossa-art-check.c) although the editor's contract holds
- * absolute paths while it has the document. The broken one is bytes that are no
- * PNG: a picture that cannot be had, as a missing file is. */
+static GBytes *
+solid_png (guint32 rgba, int width, int height)
+{
+  return two_tone_png (rgba, 0, width, height);
+}
+
+/* The pictures are PNG files in the test's folder, by absolute path; the missing
+ * one is a path with no file. */
 static void
 import_pictures (Fixture *f)
 {
   g_autoptr(GBytes) white = solid_png (0xffffffffu, 40, 40);
   g_autoptr(GBytes) red = solid_png (0xff0000ffu, 60, 40);
   g_autoptr(GBytes) green = solid_png (0x00ff00ffu, 60, 40);
-  g_autoptr(GBytes) broken = g_bytes_new_static ("not a PNG at all", 16);
-  g_autoptr(GBytes) badge = solid_png (0xff00ffffu, 30, 30);
-  GBytes *bytes[N_PICTURES] = { white, red, green, broken, badge };
+  g_autoptr(GBytes) badge = two_tone_png (0xff00ffffu, 0x00ffffffu, 30, 30);
+  GBytes *bytes[N_PICTURES] = { white, red, green, NULL, badge };
+  char *paths[N_PICTURES] = { NULL };
   OssaPictureImport pictures[N_PICTURES] = {
     { "white", NULL, NULL, 0, 40, 40, -120, 80, 0.5, 0 },
     { "red", NULL, NULL, 0, 60, 40, -60, -80, 0.5, 0 },
@@ -99,11 +110,24 @@ import_pictures (Fixture *f)
   int first;
 
   for (int i = 0; i < N_PICTURES; i++)
-    pictures[i].data = g_bytes_get_data (bytes[i], &pictures[i].data_size);
+    {
+      g_autofree char *base = g_strconcat (pictures[i].name, ".png", NULL);
+      gsize size;
+      const char *data;
+
+      paths[i] = g_build_filename (f->tmpdir, base, NULL);
+      pictures[i].path = paths[i];
+      if (bytes[i] == NULL)
+        continue;
+      data = g_bytes_get_data (bytes[i], &size);
+      g_assert_true (g_file_set_contents (paths[i], data, (gssize) size, NULL));
+    }
   first = ossa_editor_import_pictures (f->editor, pictures, N_PICTURES, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (first, ==, 0);
   ossa_image_store_wait (ossa_editor_get_images (f->editor));
+  for (int i = 0; i < N_PICTURES; i++)
+    g_free (paths[i]);
 }
 
 static void
@@ -130,6 +154,8 @@ fixture_setup (Fixture *f, gconstpointer data)
   gui_test_canvas_wait_frame (f->canvas);
   ossa_canvas_fit (f->canvas);
   gui_test_canvas_wait_frame (f->canvas);
+  while (ossa_art_layer_has_pending (&f->canvas->art_layer))
+    gui_test_canvas_wait_frame (f->canvas);
 }
 
 static void
@@ -232,25 +258,19 @@ assert_quad (Fixture *f, const GuiTestPixels *p, guint slot, int r, int g, int b
     }
 }
 
-/* Whether the store decoded the pictures. PENDING: the store's stub says every
- * picture is loading; until the real one lands the colour tests are incomplete. */
-static gboolean
-pictures_ready (Fixture *f)
+/* The store decoded the pictures, and the missing one is missing. */
+static void
+assert_pictures_ready (Fixture *f)
 {
   for (int i = 0; i < N_PICTURES; i++)
-    if (i != MISSING)
-      {
-        OssaPicture picture;
+    {
+      OssaPicture picture;
 
-        g_assert_true (ossa_image_store_get_picture (ossa_editor_get_images (f->editor), i,
-                                                     &picture));
-        if (picture.state != OSSA_PICTURE_READY)
-          {
-            g_test_incomplete ("the picture store does not decode pictures yet");
-            return FALSE;
-          }
-      }
-  return TRUE;
+      g_assert_true (ossa_image_store_get_picture (ossa_editor_get_images (f->editor), i,
+                                                   &picture));
+      g_assert_cmpint (picture.state, ==, i == MISSING ? OSSA_PICTURE_MISSING
+                                                       : OSSA_PICTURE_READY);
+    }
 }
 
 /* Something drawn inside each corner of the slot's quad (a picture or its
@@ -281,14 +301,25 @@ test_art_pixels (Fixture *f, gconstpointer data)
   GuiTestPixels p;
   const guint back_to_front[] = { WHITE, GREEN, RED, MISSING, BADGE };
   g_autoptr(GError) error = NULL;
-  float red[8], green[8];
+  float red[8], green[8], badge[8];
   int rgb[3];
 
-  if (!pictures_ready (f))
-    return;
+  assert_pictures_ready (f);
   p = gui_test_canvas_pixels (f->canvas);
   assert_quad (f, &p, WHITE, 255, 255, 255, TRUE);
-  assert_quad (f, &p, BADGE, 255, 0, 255, TRUE);
+  /* The badge's top row is at the quad's corners 2 and 3, its bottom row at 0, 1
+   * (DESIGN.md's quad): magenta above, cyan below, as the picture is. */
+  corners_of (f, BADGE, badge);
+  for (int c = 0; c < 4; c++)
+    {
+      pixel_of (f, &p, badge, c, 0.8, rgb);
+      if (c >= 2)
+        assert_color (rgb, 255, 0, 255, 24);
+      else
+        assert_color (rgb, 0, 255, 255, 24);
+      pixel_of (f, &p, badge, c, 1.15, rgb);
+      g_assert_true (is_background (rgb));
+    }
   /* Red's corner 1 (right, bottom) and green's corner 3 (left, top) lie in the
    * overlap: green is drawn over red. */
   corners_of (f, RED, red);
@@ -322,8 +353,7 @@ test_art_tint (Fixture *f, gconstpointer data)
   float xy[8];
   int rgb[3], bg[3];
 
-  if (!pictures_ready (f))
-    return;
+  assert_pictures_ready (f);
   /* The background under the picture: the picture at alpha 0. */
   corners_of (f, WHITE, xy);
   g_assert_true (ossa_editor_set_slot_color (f->editor, WHITE, 0xffffff00u, 0, &error));
@@ -357,6 +387,7 @@ test_art_placeholder (Fixture *f, gconstpointer data)
   double x0, y0, x1, y1;
   int rgb[3], low = 255 * 3, high = 0;
 
+  assert_pictures_ready (f);
   corners_of (f, MISSING, xy);
   /* Across the box at a quarter of its height, between outline and cross: the
    * stripes. */
@@ -369,6 +400,8 @@ test_art_placeholder (Fixture *f, gconstpointer data)
 
       gui_test_canvas_pixel_at (f->canvas, &p, x, y, rgb);
       g_assert_false (is_background (rgb));
+      g_assert_cmpint (rgb[0], >, rgb[1] + 20);   /* red: not there, not loading */
+      g_assert_cmpint (rgb[0], >, rgb[2]);
       low = MIN (low, rgb[0] + rgb[1] + rgb[2]);
       high = MAX (high, rgb[0] + rgb[1] + rgb[2]);
     }

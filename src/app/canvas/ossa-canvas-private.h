@@ -176,6 +176,7 @@ struct _OssaCanvas
   OssaArtLayer      art_layer;
   gboolean          show_bones;
   gulong            pictures_changed_id;
+  guint             art_tick;        /* another frame while pictures wait to upload */
 
   /* Shift while dragging (Preferences ▸ Snapping): degrees, and a scale step. */
   double            snap_rotation_step;

@@ -305,7 +305,18 @@ has_art (OssaCanvas *self)
   return self->editor != NULL && ossa_editor_get_document (self->editor)->n_slots > 0;
 }
 
-/* Every visible attachment in the pose on show, the picked one outlined. */
+static gboolean
+art_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  OssaCanvas *self = OSSA_CANVAS (widget);
+
+  self->art_tick = 0;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* Every visible attachment in the pose on show, the picked one outlined; while
+ * pictures wait to be uploaded, another frame. */
 static void
 draw_art (OssaCanvas *self, float width, float height, float scale)
 {
@@ -320,6 +331,8 @@ draw_art (OssaCanvas *self, float width, float height, float scale)
                          ossa_editor_get_selected_attachment (self->editor), width, height,
                          (float) self->camera.center_x, (float) self->camera.center_y,
                          (float) (self->camera.zoom * scale), scale);
+  if (ossa_art_layer_has_pending (&self->art_layer) && self->art_tick == 0)
+    self->art_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), art_tick_cb, NULL, NULL);
 }
 
 /* Draws the still bones into the cached image (over the grid; with art, on a

@@ -345,6 +345,9 @@ ossa_canvas_dispose (GObject *object)
   if (self->bones_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->bones_tick);
   self->bones_tick = 0;
+  if (self->art_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->art_tick);
+  self->art_tick = 0;
   g_clear_object (&self->layout);
   g_clear_object (&self->mode_layout);
   G_OBJECT_CLASS (ossa_canvas_parent_class)->dispose (object);

@@ -9,10 +9,12 @@
 #include "ossa-art-layer.h"
 #include "ossa-gl-program.h"
 
-/* A page is 2048 texels a side (what every GL ES 3 driver allows): a 256-pixel
- * picture leaves little of a page unused, and a software renderer keeps pages in
- * plain memory. */
-#define PAGE_SIZE_MAX 2048
+/* A page is 2048 texels a side (what every GL ES 3 driver allows), or 4096 when a
+ * picture needs it and the driver has it: a 256-pixel picture leaves little of a
+ * page unused, and a software renderer keeps pages in plain memory. A picture
+ * bigger than a page (less its gutter) goes in scaled down to fit. */
+#define PAGE_SIZE 2048
+#define PAGE_SIZE_MAX 4096
 #define PAGES_MAX 256
 /* Each picture sits in a cell with GUTTER texels of its edge pixels repeated
  * around it, its corner on a multiple of 2^MAX_LEVEL texels and its size one too,
@@ -22,6 +24,13 @@
 #define GUTTER 8
 #define MAX_LEVEL 3
 #define ALIGN (1 << MAX_LEVEL)
+/* Uploads a frame stop after this long, or half the time since the last frame
+ * when frames come slower (a software renderer busy with a big document), up to
+ * a quarter second; at least one picture goes up a frame. A document of many
+ * pictures shows at once, its art coming in over the next frames, placeholders
+ * until then. */
+#define UPLOAD_BUDGET_US 8000
+#define UPLOAD_BUDGET_MAX_US 250000
 
 /* Codes of the page attribute below 0 (art.frag). */
 #define PAGE_LOADING (-1)
@@ -42,6 +51,7 @@ typedef struct
   guint64          serial;
   OssaPictureState state;
   gboolean         placed;   /* has a cell */
+  gboolean         uploaded; /* and its pixels are in it */
   int              page, x, y, cell_w, cell_h;  /* texels */
   int              w, h;     /* the picture in the cell (smaller when it had to shrink) */
 } AtlasEntry;
@@ -93,7 +103,8 @@ ossa_art_layer_realize (OssaArtLayer *layer, gboolean use_es, GError **error)
 
   glGetIntegerv (GL_MAX_TEXTURE_SIZE, &max_size);
   glGetIntegerv (GL_MAX_ARRAY_TEXTURE_LAYERS, &max_layers);
-  layer->page_size = MIN (max_size, PAGE_SIZE_MAX);
+  layer->max_page_size = MIN (max_size, PAGE_SIZE_MAX);
+  layer->page_size = MIN (max_size, PAGE_SIZE);
   layer->max_pages = MIN (max_layers, PAGES_MAX);
   layer->repack = TRUE;
   return TRUE;
@@ -236,7 +247,9 @@ ensure_pages (OssaArtLayer *layer, int n_pages)
                   layer->page_size >> level, capacity, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
   glTexParameteri (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_BASE_LEVEL, 0);
   glTexParameteri (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAX_LEVEL, MAX_LEVEL);
-  glTexParameteri (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  /* Bilinear in the nearest level: trilinear would fetch twice the texels, and a
+   * software renderer pays for every one of them on every attachment. */
+  glTexParameteri (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
   glTexParameteri (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
   glTexParameteri (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
@@ -255,34 +268,41 @@ ensure_pages (OssaArtLayer *layer, int n_pages)
 static void
 fill_cell (const AtlasEntry *e, const OssaPicture *p, guint8 *cell)
 {
-  for (int y = 0; y < e->cell_h; y++)
+  gsize row = (gsize) e->cell_w * 4;
+
+  /* The picture's own rows, each with its edge pixels repeated sideways. */
+  for (int ty = 0; ty < e->h; ty++)
     {
-      int ty = CLAMP (y - GUTTER, 0, e->h - 1);
+      guint8 *out = cell + (gsize) (ty + GUTTER) * row;
       guint sy0 = (guint) ((guint64) ty * p->height / (guint) e->h);
       guint sy1 = MAX (sy0 + 1, (guint) ((guint64) (ty + 1) * p->height / (guint) e->h));
 
-      for (int x = 0; x < e->cell_w; x++)
-        {
-          int tx = CLAMP (x - GUTTER, 0, e->w - 1);
-          guint sx0 = (guint) ((guint64) tx * p->width / (guint) e->w);
-          guint sx1 = MAX (sx0 + 1, (guint) ((guint64) (tx + 1) * p->width / (guint) e->w));
-          guint8 *out = cell + ((gsize) y * e->cell_w + x) * 4;
+      if ((guint) e->w == p->width && sy1 == sy0 + 1)
+        memcpy (out + GUTTER * 4, p->pixels + (gsize) sy0 * p->width * 4, (gsize) e->w * 4);
+      else
+        for (int tx = 0; tx < e->w; tx++)
+          {
+            guint sx0 = (guint) ((guint64) tx * p->width / (guint) e->w);
+            guint sx1 = MAX (sx0 + 1, (guint) ((guint64) (tx + 1) * p->width / (guint) e->w));
+            guint sum[4] = { 0 }, count = (sx1 - sx0) * (sy1 - sy0);
 
-          if (sx1 == sx0 + 1 && sy1 == sy0 + 1)
-            memcpy (out, p->pixels + ((gsize) sy0 * p->width + sx0) * 4, 4);
-          else
-            {
-              guint sum[4] = { 0 }, count = (sx1 - sx0) * (sy1 - sy0);
-
-              for (guint sy = sy0; sy < sy1; sy++)
-                for (guint sx = sx0; sx < sx1; sx++)
-                  for (int c = 0; c < 4; c++)
-                    sum[c] += p->pixels[((gsize) sy * p->width + sx) * 4 + c];
-              for (int c = 0; c < 4; c++)
-                out[c] = (guint8) ((sum[c] + count / 2) / count);
-            }
-        }
+            for (guint sy = sy0; sy < sy1; sy++)
+              for (guint sx = sx0; sx < sx1; sx++)
+                for (int c = 0; c < 4; c++)
+                  sum[c] += p->pixels[((gsize) sy * p->width + sx) * 4 + c];
+            for (int c = 0; c < 4; c++)
+              out[(GUTTER + tx) * 4 + c] = (guint8) ((sum[c] + count / 2) / count);
+          }
+      for (int x = 0; x < GUTTER; x++)
+        memcpy (out + x * 4, out + GUTTER * 4, 4);
+      for (int x = GUTTER + e->w; x < e->cell_w; x++)
+        memcpy (out + x * 4, out + (gsize) (GUTTER + e->w - 1) * 4, 4);
     }
+  /* The first and last rows repeated up and down. */
+  for (int y = 0; y < GUTTER; y++)
+    memcpy (cell + (gsize) y * row, cell + (gsize) GUTTER * row, row);
+  for (int y = GUTTER + e->h; y < e->cell_h; y++)
+    memcpy (cell + (gsize) y * row, cell + (gsize) (GUTTER + e->h - 1) * row, row);
 }
 
 /* The cell and its mip levels (each the 2 × 2 average of the one above: the cell's
@@ -329,22 +349,48 @@ size_entry (OssaArtLayer *layer, AtlasEntry *e, const OssaPicture *p)
   e->cell_h = round_up (e->h + 2 * GUTTER);
 }
 
+/* The page size the pictures want: the smallest that holds the biggest. */
+static int
+wanted_page_size (OssaArtLayer *layer, guint side)
+{
+  int size = MIN (PAGE_SIZE, layer->max_page_size);
+
+  while (size < (int) side + 2 * GUTTER && size * 2 <= layer->max_page_size)
+    size *= 2;
+  return size;
+}
+
 /* Brings the atlas in step with the store: keeps the cells of pictures whose
- * serial did not move (following them by name when images moved), uploads the
- * rest. Returns FALSE when the pages ran out (then lay everything out again). */
+ * serial did not move (following them by name when images moved), and gives the
+ * rest a cell to be uploaded (upload_pending). Returns FALSE when the pages ran
+ * out or a picture wants bigger pages (then lay everything out again). */
 static gboolean
 sync_atlas (OssaArtLayer *layer, const OssaDocument *doc, OssaImageStore *store)
 {
   g_autoptr(GArray) old = layer->entries;
   g_autoptr(GHashTable) by_name = NULL;
-  g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree guint8 *cell = NULL;
   guint n = MIN (ossa_image_store_get_n_pictures (store), (guint) doc->n_images);
   gboolean ok = TRUE;
-  gint64 start = g_get_monotonic_time ();
 
   if (layer->repack)
     {
+      guint side = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          OssaPicture p;
+
+          if (ossa_image_store_get_picture (store, i, &p) && p.state == OSSA_PICTURE_READY)
+            side = MAX (side, MAX (p.width, p.height));
+        }
+      if (wanted_page_size (layer, side) != layer->page_size)
+        {
+          if (layer->atlas != 0)
+            glDeleteTextures (1, &layer->atlas);
+          layer->atlas = 0;
+          layer->n_pages = 0;
+          layer->page_size = wanted_page_size (layer, side);
+        }
       g_array_set_size (old, 0);
       g_array_set_size (layer->shelves, 0);
       layer->used_pages = 0;
@@ -352,10 +398,11 @@ sync_atlas (OssaArtLayer *layer, const OssaDocument *doc, OssaImageStore *store)
     }
   layer->entries = g_array_sized_new (FALSE, TRUE, sizeof (AtlasEntry), n);
   g_array_set_clear_func (layer->entries, clear_entry);
+  layer->n_pending = 0;
   for (guint i = 0; i < n; i++)
     {
       const char *name = doc->images[i].name != NULL ? doc->images[i].name : "";
-      AtlasEntry e = { g_strdup (name), 0, OSSA_PICTURE_LOADING, FALSE, 0, 0, 0, 0, 0, 0, 0 };
+      AtlasEntry e = { g_strdup (name), 0, OSSA_PICTURE_LOADING, FALSE, FALSE, 0, 0, 0, 0, 0, 0, 0 };
       AtlasEntry *was = NULL;
       OssaPicture p;
 
@@ -378,6 +425,8 @@ sync_atlas (OssaArtLayer *layer, const OssaDocument *doc, OssaImageStore *store)
       e.state = p.state;
       if (p.state == OSSA_PICTURE_READY && p.pixels != NULL && p.width > 0 && p.height > 0)
         {
+          if (wanted_page_size (layer, MAX (p.width, p.height)) > layer->page_size)
+            ok = FALSE;
           size_entry (layer, &e, &p);
           if (was != NULL && was->placed && was->cell_w == e.cell_w && was->cell_h == e.cell_h)
             {
@@ -386,44 +435,80 @@ sync_atlas (OssaArtLayer *layer, const OssaDocument *doc, OssaImageStore *store)
               e.page = was->page;
               e.x = was->x;
               e.y = was->y;
+              e.uploaded = was->uploaded && was->serial == p.serial
+                           && was->state == OSSA_PICTURE_READY;
               was->placed = FALSE;
-              if (was->serial != p.serial || was->state != OSSA_PICTURE_READY)
-                g_array_append_val (pending, i);
             }
           else if (alloc_cell (layer, &e))
-            {
-              e.placed = TRUE;
-              g_array_append_val (pending, i);
-            }
+            e.placed = TRUE;
           else
             ok = FALSE;
+          if (e.placed && !e.uploaded)
+            layer->n_pending++;
         }
       g_array_append_val (layer->entries, e);
     }
-
   ensure_pages (layer, layer->used_pages);
+  layer->pictures_dirty = FALSE;
+  return ok;
+}
+
+/* Uploads the pictures that wait for it, for as long as the frame's budget lasts. */
+static void
+upload_pending (OssaArtLayer *layer, OssaImageStore *store)
+{
+  g_autofree guint8 *cell = NULL;
+  gsize cell_size = 0;
+  gint64 start = g_get_monotonic_time ();
+  gint64 budget = CLAMP ((start - layer->last_draw_us) / 2, UPLOAD_BUDGET_US,
+                         UPLOAD_BUDGET_MAX_US);
+  guint done = 0;
+
+  layer->last_draw_us = start;
+  if (layer->n_pending == 0)
+    return;
+  if (layer->upload_started_us == 0)
+    {
+      layer->upload_started_us = start;
+      layer->upload_us = 0;
+      layer->n_uploaded = 0;
+    }
   glBindTexture (GL_TEXTURE_2D_ARRAY, layer->atlas);
   glPixelStorei (GL_UNPACK_ALIGNMENT, 4);
   glPixelStorei (GL_UNPACK_ROW_LENGTH, 0);
-  if (pending->len > 0)
-    cell = g_malloc ((gsize) layer->page_size * layer->page_size * 4);
-  for (guint k = 0; k < pending->len; k++)
+  for (guint i = 0; i < layer->entries->len && layer->n_pending > 0; i++)
     {
-      guint i = g_array_index (pending, guint, k);
-      const AtlasEntry *e = &g_array_index (layer->entries, AtlasEntry, i);
+      AtlasEntry *e = &g_array_index (layer->entries, AtlasEntry, i);
       OssaPicture p;
 
-      if (ossa_image_store_get_picture (store, i, &p) && p.pixels != NULL)
-        upload_cell (layer, e, &p, cell);
+      if (!e->placed || e->uploaded)
+        continue;
+      if (done > 0 && g_get_monotonic_time () - start > budget)
+        break;
+      if (ossa_image_store_get_picture (store, i, &p) && p.pixels != NULL && p.serial == e->serial)
+        {
+          if ((gsize) e->cell_w * e->cell_h * 4 > cell_size)
+            {
+              cell_size = (gsize) e->cell_w * e->cell_h * 4;
+              cell = g_realloc (cell, cell_size);
+            }
+          upload_cell (layer, e, &p, cell);
+        }
+      e->uploaded = TRUE;
+      layer->n_pending--;
+      done++;
     }
   glBindTexture (GL_TEXTURE_2D_ARRAY, 0);
-  if (pending->len > 0)
-    {
-      layer->upload_us = g_get_monotonic_time () - start;
-      layer->n_uploaded = pending->len;
-    }
-  layer->pictures_dirty = FALSE;
-  return ok;
+  layer->upload_us += g_get_monotonic_time () - start;
+  layer->n_uploaded += done;
+  if (layer->n_pending == 0)
+    layer->upload_started_us = 0;
+}
+
+gboolean
+ossa_art_layer_has_pending (OssaArtLayer *layer)
+{
+  return layer->n_pending > 0;
 }
 
 /* ---- drawing ---- */
@@ -544,6 +629,7 @@ ossa_art_layer_draw (OssaArtLayer *layer, const OssaDocument *doc, const OssaSlo
         layer->repack = TRUE;
         sync_atlas (layer, doc, store);
       }
+  upload_pending (layer, store);
 
   n = fill_quads (layer, pose, world);
   if (n + 1 > layer->vertices_capacity)
@@ -559,7 +645,7 @@ ossa_art_layer_draw (OssaArtLayer *layer, const OssaDocument *doc, const OssaSlo
       guint32 color = pack_color (q->rgba);
 
       if (q->image < layer->entries->len
-          && g_array_index (layer->entries, AtlasEntry, q->image).placed)
+          && g_array_index (layer->entries, AtlasEntry, q->image).uploaded)
         {
           const AtlasEntry *e = &g_array_index (layer->entries, AtlasEntry, q->image);
           float size = (float) layer->page_size;
@@ -578,7 +664,8 @@ ossa_art_layer_draw (OssaArtLayer *layer, const OssaDocument *doc, const OssaSlo
         {
           gboolean loading = q->image >= layer->entries->len
                              || g_array_index (layer->entries, AtlasEntry, q->image).state
-                                  == OSSA_PICTURE_LOADING;
+                                  == OSSA_PICTURE_LOADING
+                             || g_array_index (layer->entries, AtlasEntry, q->image).placed;
 
           put_quad (v + 4 * n_drawn++, q->xy, unit_uv, color,
                     loading ? PAGE_LOADING : PAGE_MISSING);

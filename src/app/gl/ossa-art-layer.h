@@ -16,7 +16,8 @@ G_BEGIN_DECLS
  * them in one draw from one dynamic vertex buffer. The pictures live in atlas
  * pages (one GL_TEXTURE_2D_ARRAY), shelf-packed with a gutter of repeated edge
  * pixels and mipmaps made on the CPU per picture, so that a picture whose serial
- * changes is uploaded alone. Premultiplied alpha, linear filtering with mipmaps,
+ * changes is uploaded alone; uploads take at most a few milliseconds a frame,
+ * the pictures still waiting drawn as placeholders. Premultiplied alpha, linear filtering with mipmaps,
  * the slot's colour as a tint. A picture not READY is a marked placeholder of its
  * size. Owned by the canvas, which realizes, draws and frees it; everything GL
  * needs the canvas's context current. */
@@ -28,6 +29,7 @@ typedef struct
   gsize       index_quads;     /* quads the index buffer covers */
   GLuint      atlas;           /* GL_TEXTURE_2D_ARRAY, or 0 */
   int         page_size;       /* texels a side */
+  int         max_page_size;
   int         n_pages;         /* layers allocated */
   int         max_pages;
 
@@ -43,6 +45,9 @@ typedef struct
   int         used_pages;
   gboolean    pictures_dirty;  /* look at the store's serials again */
   gboolean    repack;          /* lay every picture out afresh */
+  guint       n_pending;       /* pictures with a cell, not uploaded yet */
+  gint64      upload_started_us;
+  gint64      last_draw_us;
 
   /* CPU side, grown only. */
   OssaQuad   *quads;
@@ -52,8 +57,9 @@ typedef struct
 
   /* What the last frame cost. */
   guint       n_drawn;         /* quads drawn, outline included */
-  gint64      upload_us;       /* of the last upload of pictures, microseconds */
-  guint       n_uploaded;      /* pictures that upload sent */
+  gint64      upload_us;       /* GL and CPU time of the last round of uploads (over
+                                * one or more frames), microseconds */
+  guint       n_uploaded;      /* pictures that round sent */
 } OssaArtLayer;
 
 /* FALSE with @error set when a program does not build. */
@@ -87,6 +93,9 @@ guint    ossa_art_layer_draw      (OssaArtLayer       *layer,
                                    float               center_y,
                                    float               zoom,
                                    float               scale);
+
+/* Whether pictures still wait to be uploaded: draw another frame. */
+gboolean ossa_art_layer_has_pending (OssaArtLayer *layer);
 
 /* Blends @texture (premultiplied, the size of the viewport) over the framebuffer
  * bound. Returns the number of draw calls (1). */
