@@ -39,6 +39,8 @@ typedef struct
 static const KeyShortcut window_shortcuts[] = {
   { "<Control>i", "win.import-smd", NULL },
   { "<Control>e", "win.export-smd", NULL },
+  { "<Control><Shift>m", "win.embed-images", NULL },
+  { "<Control><Alt>m", "win.unembed-images", NULL },
 };
 
 static const KeyShortcut key_shortcuts[] = {

@@ -50,6 +50,8 @@ struct _OssaWindow
   GtkLabel              *busy_label;
   GtkWidget             *recovery_status;      /* copies cannot be written */
   GtkLabel              *recovery_label;
+  GtkWidget             *pictures_status;      /* ossa-window-art.c's: pictures */
+  GtkLabel              *pictures_label;       /* that could not be read */
 
   OssaEditor            *editor;
   /* The recovery copy of the editor's unsaved changes (src/app/recovery/). */
@@ -131,6 +133,10 @@ void _ossa_window_import_defaults   (OssaWindow          *self,
 /* ossa-window-spin.c: the bar over the canvas for the editor's spin notice, and
  * its win.turn-dragged-way and win.dismiss-spin-notice actions. */
 void _ossa_window_spin_init         (OssaWindow *self);
+
+/* ossa-window-art.c: win.embed-images and win.unembed-images, and the status
+ * bar's line naming the pictures that could not be read. */
+void _ossa_window_art_init          (OssaWindow *self);
 
 /* ossa-window-actions.c */
 void _ossa_window_actions_init       (OssaWindow *self);

@@ -589,6 +589,7 @@ ossa_window_init (OssaWindow *self)
   _ossa_window_actions_init (self);
   _ossa_window_start_init (self);
   _ossa_window_spin_init (self);
+  _ossa_window_art_init (self);
 
   update_title (self);
   update_status (self);
