@@ -294,7 +294,7 @@ picture_offset (OssaEditor *self, guint bone, const OssaPictureImport *picture)
 }
 
 static gboolean
-check_picture (OssaEditor *self, const OssaPictureImport *picture, GError **error)
+check_picture (OssaEditor *self, const OssaPictureImport *picture, gsize n_bones, GError **error)
 {
   const char *what = picture->path != NULL ? picture->path : picture->name;
 
@@ -317,13 +317,13 @@ check_picture (OssaEditor *self, const OssaPictureImport *picture, GError **erro
                    _("%s: a picture needs a size and a place"), what != NULL ? what : "?");
       return FALSE;
     }
-  if (picture->bone >= 0 && (gsize) picture->bone >= self->document->skeleton.n_bones)
+  if (picture->bone >= 0 && (gsize) picture->bone >= n_bones)
     {
       g_set_error (error, OSSA_CORE_ERROR, OSSA_ERROR_INVALID, _("There is no bone %d"),
                    picture->bone);
       return FALSE;
     }
-  if (picture->bone < 0 && self->document->skeleton.n_bones == 0)
+  if (picture->bone < 0 && n_bones == 0)
     {
       g_set_error_literal (error, OSSA_CORE_ERROR, OSSA_ERROR_INVALID,
                            _("Pictures go on bones: add a bone first"));
@@ -348,19 +348,26 @@ import_one (OssaEditor *self, const OssaPictureImport *picture, GPtrArray *image
   OssaError err = { 0 };
   OssaCommand *command;
 
-  command = ossa_command_add_image (doc, image_name, picture->path,
+  command = ossa_command_add_image_absolute (doc, image_name, picture->path,
                                     picture->path == NULL ? picture->data : NULL,
                                     picture->path == NULL ? picture->data_size : 0,
                                     picture->width, picture->height, &err);
   if (!_ossa_editor_run (self, command, &err, 0, error))
     return FALSE;
-  command = ossa_command_add_slot (self->document, slot_name, bone, 0xffffffffu, &err);
+  command = ossa_command_add_slot (self->document, slot_name, bone,
+                                   picture->tint != 0 ? picture->tint : 0xffffffffu, &err);
   if (!_ossa_editor_run (self, command, &err, 0, error))
     return FALSE;
   command = ossa_command_add_attachment (self->document, slot, slot_name, image, &offset,
                                          (float) picture->width, (float) picture->height, &err);
   if (!_ossa_editor_run (self, command, &err, 0, error))
     return FALSE;
+  if (picture->hidden)
+    {
+      command = ossa_command_set_slot_attachment (self->document, slot, -1, &err);
+      if (!_ossa_editor_run (self, command, &err, 0, error))
+        return FALSE;
+    }
   g_ptr_array_add (image_names, g_steal_pointer (&image_name));
   g_ptr_array_add (slot_names, g_steal_pointer (&slot_name));
   return TRUE;
@@ -378,7 +385,7 @@ ossa_editor_import_pictures (OssaEditor *self, const OssaPictureImport *pictures
   g_return_val_if_fail (OSSA_IS_EDITOR (self), -1);
   /* Everything is checked before anything changes. */
   for (gsize i = 0; i < n_pictures; i++)
-    if (!check_picture (self, &pictures[i], error))
+    if (!check_picture (self, &pictures[i], self->document->skeleton.n_bones, error))
       return -1;
   if (n_pictures == 0)
     {
@@ -398,6 +405,32 @@ ossa_editor_import_pictures (OssaEditor *self, const OssaPictureImport *pictures
       return -1;
     }
   ossa_editor_select_slot (self, (int) self->document->n_slots - 1, 0);
+  return first;
+}
+
+int
+ossa_editor_import_pictures_rooted (OssaEditor *self, const OssaPictureImport *pictures,
+                                    gsize n_pictures, const char *label, const char *root_name,
+                                    GError **error)
+{
+  OssaTransform rest = { 0, 0, 0, 1, 1 };
+  int first;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), -1);
+  if (self->document->skeleton.n_bones > 0)
+    return ossa_editor_import_pictures (self, pictures, n_pictures, label, error);
+  /* Checked as if the root were there, so that a refusal changes nothing. */
+  for (gsize i = 0; i < n_pictures; i++)
+    if (!check_picture (self, &pictures[i], 1, error))
+      return -1;
+  _ossa_editor_batch_begin (self, label != NULL ? label : _("Import Pictures"));
+  first = ossa_editor_add_bone (self, root_name != NULL ? root_name : "root", -1, &rest, 100.0f,
+                                0, error);
+  if (first >= 0)
+    first = ossa_editor_import_pictures (self, pictures, n_pictures, label, error);
+  _ossa_editor_batch_end (self);
+  if (first < 0 && self->document->skeleton.n_bones > 0)
+    ossa_editor_undo (self, NULL);
   return first;
 }
 

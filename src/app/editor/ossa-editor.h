@@ -422,6 +422,9 @@ typedef struct
   double        x, y;        /* where the picture's centre goes, world units */
   double        rotation;    /* its turn in the world, radians (0: upright) */
   int           bone;        /* the bone it goes on, or -1: the nearest to (x, y) */
+  guint32       tint;        /* its slot's colour (RGBA, straight alpha); 0: untinted white
+                              * (an .ora layer's opacity is its alpha) */
+  gboolean      hidden;      /* its slot shows no attachment at rest (a hidden layer) */
 } OssaPictureImport;
 
 /* Each picture becomes an image, a slot on its bone drawn over the slots before it
@@ -433,6 +436,15 @@ int                 ossa_editor_import_pictures   (OssaEditor      *self,
                                                    const OssaPictureImport *pictures,
                                                    gsize            n_pictures,
                                                    const char      *label,
+                                                   GError         **error);
+/* The same, and in a document without bones a root bone named root_name is made
+ * at the origin first, in the same undo step (art brought into a new document);
+ * the pictures with bone -1 go on it. */
+int                 ossa_editor_import_pictures_rooted (OssaEditor *self,
+                                                   const OssaPictureImport *pictures,
+                                                   gsize            n_pictures,
+                                                   const char      *label,
+                                                   const char      *root_name,
                                                    GError         **error);
 
 /* Slot edits, each one undo step; a refused edit changes nothing and says why. */
