@@ -95,9 +95,10 @@ _ossa_command_swap_image_list (OssaCommand *cmd, OssaDocument *doc, OssaError *e
   return true;
 }
 
-static OssaCommand *
-add_image (const OssaDocument *doc, const char *name, const char *path, const void *data,
-           size_t data_size, uint32_t width, uint32_t height, bool absolute, OssaError *err)
+OssaCommand *
+ossa_command_add_image (const OssaDocument *doc, const char *name, const char *path,
+                        const void *data, size_t data_size, uint32_t width, uint32_t height,
+                        OssaError *err)
 {
   OssaDocument probe;
   OssaImage image = { (char *) name, (char *) path, (uint8_t *) data, data ? data_size : 0,
@@ -113,13 +114,8 @@ add_image (const OssaDocument *doc, const char *name, const char *path, const vo
   memset (&probe, 0, sizeof probe);
   probe.images = &image;
   probe.n_images = 1;
-  /* An absolute path is checked as the relative one a save makes of it: UTF-8,
-   * '/' separators. */
-  while (absolute && image.path != NULL && image.path[0] == '/' && image.path[1] != '\0')
-    image.path++;
   if (!_ossa_art_validate_images (&probe, err))
     return NULL;
-  image.path = (char *) path;
   if (ossa_document_find_image (doc, name) >= 0)
     {
       ossa_error_set (err, OSSA_ERROR_CONFLICT, "an image called '%s' already exists", name);
@@ -139,22 +135,6 @@ add_image (const OssaDocument *doc, const char *name, const char *path, const vo
       return NULL;
     }
   return cmd;
-}
-
-OssaCommand *
-ossa_command_add_image (const OssaDocument *doc, const char *name, const char *path,
-                        const void *data, size_t data_size, uint32_t width, uint32_t height,
-                        OssaError *err)
-{
-  return add_image (doc, name, path, data, data_size, width, height, false, err);
-}
-
-OssaCommand *
-ossa_command_add_image_absolute (const OssaDocument *doc, const char *name, const char *path,
-                                 const void *data, size_t data_size, uint32_t width,
-                                 uint32_t height, OssaError *err)
-{
-  return add_image (doc, name, path, data, data_size, width, height, true, err);
 }
 
 bool

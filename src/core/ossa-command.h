@@ -126,12 +126,6 @@ OssaCommand *ossa_command_set_map_endpoints (const OssaDocument *doc, size_t map
 OssaCommand *ossa_command_add_image (const OssaDocument *doc, const char *name, const char *path,
                                      const void *data, size_t data_size, uint32_t width,
                                      uint32_t height, OssaError *err);
-/* The same for an editor, which holds a document's image paths absolute while it
- * has it open and writes them relative when it saves: path may be absolute. */
-OssaCommand *ossa_command_add_image_absolute (const OssaDocument *doc, const char *name,
-                                              const char *path, const void *data,
-                                              size_t data_size, uint32_t width,
-                                              uint32_t height, OssaError *err);
 /* Gives image index a new name, path, embedded bytes and size at once (e.g.
  * embedding it: data set, path NULL; or its file read again: the new size);
  * copied. Commands on the same image merge under one merge id. */

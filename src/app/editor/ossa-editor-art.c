@@ -348,7 +348,7 @@ import_one (OssaEditor *self, const OssaPictureImport *picture, GPtrArray *image
   OssaError err = { 0 };
   OssaCommand *command;
 
-  command = ossa_command_add_image_absolute (doc, image_name, picture->path,
+  command = ossa_command_add_image (doc, image_name, picture->path,
                                     picture->path == NULL ? picture->data : NULL,
                                     picture->path == NULL ? picture->data_size : 0,
                                     picture->width, picture->height, &err);
