@@ -113,7 +113,8 @@ blending_notice (const OssaOra *ora, const char *name)
 {
   g_autoptr (GString) list = g_string_new (NULL);
 
-  for (guint i = 0; i < ora->layers->len; i++)
+  /* Top first, as the painting program's layer list shows them. */
+  for (guint i = ora->layers->len; i-- > 0;)
     {
       const OssaOraLayer *layer = g_ptr_array_index (ora->layers, i);
 
