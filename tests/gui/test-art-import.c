@@ -312,9 +312,9 @@ test_images_row (AppFixture *f, gconstpointer data)
 }
 
 static GtkDropTarget *
-canvas_drop_target (AppFixture *f)
+drop_target_of (GtkWidget *widget)
 {
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window->canvas));
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
@@ -327,7 +327,7 @@ canvas_drop_target (AppFixture *f)
 }
 
 static gboolean
-drop_files (AppFixture *f, GFile **files, guint n, double x, double y)
+drop_files_on (GtkWidget *widget, GFile **files, guint n, double x, double y)
 {
   GValue value = G_VALUE_INIT;
   GSList *list = NULL;
@@ -338,10 +338,16 @@ drop_files (AppFixture *f, GFile **files, guint n, double x, double y)
   g_value_init (&value, GDK_TYPE_FILE_LIST);
   g_value_take_boxed (&value, gdk_file_list_new_from_list (list));
   g_slist_free (list);
-  g_signal_emit_by_name (canvas_drop_target (f), "drop", &value, x, y, &accepted);
+  g_signal_emit_by_name (drop_target_of (widget), "drop", &value, x, y, &accepted);
   g_value_unset (&value);
   gui_test_iterate ();
   return accepted;
+}
+
+static gboolean
+drop_files (AppFixture *f, GFile **files, guint n, double x, double y)
+{
+  return drop_files_on (GTK_WIDGET (f->window->canvas), files, n, x, y);
 }
 
 /* A PNG dropped on the canvas: centred on the world point under the pointer, on
@@ -360,6 +366,23 @@ test_drop (AppFixture *f, gconstpointer data)
   g_assert_true (drop_files (f, &file, 1, wx, wy));
   g_assert_cmpuint (doc_of (f)->n_slots, ==, 1);
   assert_slot (f, 0, "drop", "head", 118, 95, 30, 30);
+}
+
+/* A PNG dropped beside the canvas (on the bone tree): as if chosen from the menu,
+ * on the selected bone's joint. */
+static void
+test_drop_beside (AppFixture *f, gconstpointer data)
+{
+  g_autofree char *path = write_png (f, "beside.png", 20, 10, 0xff654321u);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  guint head = 2;
+
+  open_window_sized (f, 1000, 700);
+  add_three_bones (f);
+  select_bones (f, &head, 1);
+  g_assert_true (drop_files_on (GTK_WIDGET (f->window), &file, 1, 10, 200));
+  g_assert_cmpuint (doc_of (f)->n_slots, ==, 1);
+  assert_slot (f, 0, "beside", "head", 120, 90, 20, 10);
 }
 
 /* A document dropped on the canvas opens, as it does beside the canvas. */
@@ -491,6 +514,7 @@ main (int argc, char **argv)
   APP_TEST_ADD ("/art-import/images-selected", test_images_selected);
   APP_TEST_ADD ("/art-import/images-row", test_images_row);
   APP_TEST_ADD ("/art-import/drop", test_drop);
+  APP_TEST_ADD ("/art-import/drop-beside", test_drop_beside);
   APP_TEST_ADD ("/art-import/drop-document", test_drop_document);
   APP_TEST_ADD ("/art-import/bad-png", test_bad_png);
   APP_TEST_ADD ("/art-import/bad-ora", test_bad_ora);

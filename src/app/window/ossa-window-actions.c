@@ -5,7 +5,6 @@
 
 #include <glib/gi18n.h>
 
-#include "ossa-art-import-dialog.h"
 #include "ossa-dialogs.h"
 #include "ossa-smd-export.h"
 #include "ossa-window-private.h"
@@ -206,23 +205,30 @@ import_smd_activated (GSimpleAction *action,
 
 /* On the selected bone, centred on its joint; with none, centred in the view,
  * each picture on the bone nearest its centre. */
+void
+_ossa_window_art_target (OssaWindow *self, OssaArtTarget *target)
+{
+  target->bone = ossa_editor_get_primary (self->editor);
+  if (target->bone >= 0)
+    {
+      const OssaXform *joint = &ossa_editor_get_world (self->editor)[target->bone];
+
+      target->x = joint->tx;
+      target->y = joint->ty;
+    }
+  else
+    ossa_canvas_get_view_center (self->canvas, &target->x, &target->y);
+}
+
 static void
 import_images_activated (GSimpleAction *action,
                          GVariant      *parameter,
                          gpointer       user_data)
 {
   OssaWindow *self = OSSA_WINDOW (user_data);
-  OssaArtTarget target = { 0, 0, ossa_editor_get_primary (self->editor) };
+  OssaArtTarget target;
 
-  if (target.bone >= 0)
-    {
-      const OssaXform *joint = &ossa_editor_get_world (self->editor)[target.bone];
-
-      target.x = joint->tx;
-      target.y = joint->ty;
-    }
-  else
-    ossa_canvas_get_view_center (self->canvas, &target.x, &target.y);
+  _ossa_window_art_target (self, &target);
   ossa_art_import_images_choose (GTK_WINDOW (self), self->editor, &target, self->cancellable);
 }
 
