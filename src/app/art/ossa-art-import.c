@@ -101,7 +101,7 @@ ossa_art_import_pngs (OssaEditor *editor, GFile *const *files, guint n_files, do
       p->bone = bone;
       left += image->width + OSSA_ART_IMPORT_GAP;
     }
-  return ossa_editor_import_pictures_rooted (editor, pictures, images->len,
+  return ossa_editor_import_pictures_rooted (editor, pictures, NULL, images->len,
                                              images->len == 1 ? _("Import Picture")
                                                               : _("Import Pictures"),
                                              "root", error);
@@ -134,6 +134,7 @@ ossa_art_import_ora_layers (OssaEditor *editor, const OssaOra *ora, const char *
                             char **notice, GError **error)
 {
   g_autofree OssaPictureImport *pictures = NULL;
+  g_autofree OssaPictureLook *looks = NULL;
   int first;
 
   g_return_val_if_fail (OSSA_IS_EDITOR (editor), -1);
@@ -147,6 +148,7 @@ ossa_art_import_ora_layers (OssaEditor *editor, const OssaOra *ora, const char *
       return -1;
     }
   pictures = g_new0 (OssaPictureImport, ora->layers->len);
+  looks = g_new0 (OssaPictureLook, ora->layers->len);
   for (guint i = 0; i < ora->layers->len; i++)
     {
       const OssaOraLayer *layer = g_ptr_array_index (ora->layers, i);
@@ -161,10 +163,10 @@ ossa_art_import_ora_layers (OssaEditor *editor, const OssaOra *ora, const char *
       p->x = layer->x + layer->width / 2.0 - ora->width / 2.0;
       p->y = ora->height / 2.0 - (layer->y + layer->height / 2.0);
       p->bone = -1;
-      p->tint = 0xffffff00u | alpha;
-      p->hidden = !layer->visible;
+      looks[i].tint = 0xffffff00u | alpha;
+      looks[i].hidden = !layer->visible;
     }
-  first = ossa_editor_import_pictures_rooted (editor, pictures, ora->layers->len,
+  first = ossa_editor_import_pictures_rooted (editor, pictures, looks, ora->layers->len,
                                               _("Import OpenRaster"), "root", error);
   if (first < 0)
     {

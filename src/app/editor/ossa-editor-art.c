@@ -354,20 +354,13 @@ import_one (OssaEditor *self, const OssaPictureImport *picture, GPtrArray *image
                                     picture->width, picture->height, &err);
   if (!_ossa_editor_run (self, command, &err, 0, error))
     return FALSE;
-  command = ossa_command_add_slot (self->document, slot_name, bone,
-                                   picture->tint != 0 ? picture->tint : 0xffffffffu, &err);
+  command = ossa_command_add_slot (self->document, slot_name, bone, 0xffffffffu, &err);
   if (!_ossa_editor_run (self, command, &err, 0, error))
     return FALSE;
   command = ossa_command_add_attachment (self->document, slot, slot_name, image, &offset,
                                          (float) picture->width, (float) picture->height, &err);
   if (!_ossa_editor_run (self, command, &err, 0, error))
     return FALSE;
-  if (picture->hidden)
-    {
-      command = ossa_command_set_slot_attachment (self->document, slot, -1, &err);
-      if (!_ossa_editor_run (self, command, &err, 0, error))
-        return FALSE;
-    }
   g_ptr_array_add (image_names, g_steal_pointer (&image_name));
   g_ptr_array_add (slot_names, g_steal_pointer (&slot_name));
   return TRUE;
@@ -408,30 +401,61 @@ ossa_editor_import_pictures (OssaEditor *self, const OssaPictureImport *pictures
   return first;
 }
 
+/* Each new slot's colour and shown attachment as looks say. */
+static gboolean
+apply_looks (OssaEditor *self, gsize first, const OssaPictureLook *looks, gsize n,
+             GError **error)
+{
+  for (gsize i = 0; looks != NULL && i < n; i++)
+    {
+      OssaError err = { 0 };
+
+      if (looks[i].tint != 0xffffffffu
+          && !_ossa_editor_run (self,
+                                ossa_command_set_slot_color (self->document, first + i,
+                                                             looks[i].tint, &err),
+                                &err, 0, error))
+        return FALSE;
+      if (looks[i].hidden
+          && !_ossa_editor_run (self,
+                                ossa_command_set_slot_attachment (self->document, first + i, -1,
+                                                                  &err),
+                                &err, 0, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 int
 ossa_editor_import_pictures_rooted (OssaEditor *self, const OssaPictureImport *pictures,
-                                    gsize n_pictures, const char *label, const char *root_name,
-                                    GError **error)
+                                    const OssaPictureLook *looks, gsize n_pictures,
+                                    const char *label, const char *root_name, GError **error)
 {
   OssaTransform rest = { 0, 0, 0, 1, 1 };
-  int first;
+  gboolean rooted = FALSE;
+  int first = 0;
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), -1);
-  if (self->document->skeleton.n_bones > 0)
-    return ossa_editor_import_pictures (self, pictures, n_pictures, label, error);
   /* Checked as if the root were there, so that a refusal changes nothing. */
   for (gsize i = 0; i < n_pictures; i++)
-    if (!check_picture (self, &pictures[i], 1, error))
+    if (!check_picture (self, &pictures[i], MAX (self->document->skeleton.n_bones, 1), error))
       return -1;
   _ossa_editor_batch_begin (self, label != NULL ? label : _("Import Pictures"));
-  first = ossa_editor_add_bone (self, root_name != NULL ? root_name : "root", -1, &rest, 100.0f,
-                                0, error);
+  if (self->document->skeleton.n_bones == 0)
+    {
+      first = ossa_editor_add_bone (self, root_name != NULL ? root_name : "root", -1, &rest,
+                                    100.0f, 0, error);
+      rooted = first >= 0;
+    }
   if (first >= 0)
     first = ossa_editor_import_pictures (self, pictures, n_pictures, label, error);
+  if (first >= 0 && !apply_looks (self, (gsize) first, looks, n_pictures, error))
+    first = -2;
   _ossa_editor_batch_end (self);
-  if (first < 0 && self->document->skeleton.n_bones > 0)
+  /* Only running out of memory gets here with something done: it comes out again. */
+  if (first == -2 || (first < 0 && rooted))
     ossa_editor_undo (self, NULL);
-  return first;
+  return first < 0 ? -1 : first;
 }
 
 gboolean

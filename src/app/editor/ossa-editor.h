@@ -427,10 +427,15 @@ typedef struct
   double        x, y;        /* where the picture's centre goes, world units */
   double        rotation;    /* its turn in the world, radians (0: upright) */
   int           bone;        /* the bone it goes on, or -1: the nearest to (x, y) */
-  guint32       tint;        /* its slot's colour (RGBA, straight alpha); 0: untinted white
-                              * (an .ora layer's opacity is its alpha) */
-  gboolean      hidden;      /* its slot shows no attachment at rest (a hidden layer) */
 } OssaPictureImport;
+
+/* How a picture's slot starts out, when not white and shown (an .ora layer's
+ * opacity and visibility). */
+typedef struct
+{
+  guint32       tint;        /* the slot's colour (RGBA, straight alpha) */
+  gboolean      hidden;      /* the slot shows no attachment at rest */
+} OssaPictureLook;
 
 /* Each picture becomes an image, a slot on its bone drawn over the slots before it
  * (in the array's order, the first drawn first) and an attachment of width × height
@@ -444,9 +449,11 @@ int                 ossa_editor_import_pictures   (OssaEditor      *self,
                                                    GError         **error);
 /* The same, and in a document without bones a root bone named root_name is made
  * at the origin first, in the same undo step (art brought into a new document);
- * the pictures with bone -1 go on it. */
+ * the pictures with bone -1 go on it. looks (nullable: white and shown) holds
+ * one entry a picture. */
 int                 ossa_editor_import_pictures_rooted (OssaEditor *self,
                                                    const OssaPictureImport *pictures,
+                                                   const OssaPictureLook *looks,
                                                    gsize            n_pictures,
                                                    const char      *label,
                                                    const char      *root_name,
@@ -526,10 +533,15 @@ gboolean            ossa_editor_remove_image      (OssaEditor      *self,
 gboolean            ossa_editor_embed_images      (OssaEditor      *self,
                                                    GError         **error);
 /* Writes every embedded image out as NAME.png into folder (never over a file that
- * exists: NAME-2.png …) and points the images at them (one undo step). */
+ * exists: NAME-2.png …) and points the images at them (one undo step). folder
+ * NULL: the document's; refused when it was never saved. */
 gboolean            ossa_editor_unembed_images    (OssaEditor      *self,
                                                    GFile           *folder,
                                                    GError         **error);
+/* Whether an image is a file to embed; whether one is embedded (the actions'
+ * sensitivity; follow "document-changed"). */
+gboolean            ossa_editor_can_embed_images  (OssaEditor      *self);
+gboolean            ossa_editor_can_unembed_images (OssaEditor     *self);
 
 /* ---- ossa-editor-recovered.c: a document recovered after a crash ---- */
 
