@@ -253,6 +253,8 @@ void     _ossa_canvas_finish_create_group (OssaCanvas      *self);
 
 /* ossa-canvas-input.c: the controllers, added once by init. */
 void     _ossa_canvas_init_input          (OssaCanvas      *self);
+/* ossa-canvas-drop.c: PNG and .ora files dropped on the canvas. */
+void     _ossa_canvas_init_drop           (OssaCanvas      *self);
 
 /* ossa-canvas-actions.c: canvas.* actions and their keys. */
 void     _ossa_canvas_class_init_actions  (GtkWidgetClass  *widget_class);

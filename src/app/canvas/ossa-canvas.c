@@ -637,4 +637,5 @@ ossa_canvas_init (OssaCanvas *self)
   gtk_widget_set_vexpand (widget, TRUE);
 
   _ossa_canvas_init_input (self);
+  _ossa_canvas_init_drop (self);
 }

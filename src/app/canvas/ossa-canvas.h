@@ -35,5 +35,9 @@ void        ossa_canvas_set_editor (OssaCanvas *self,
                                     OssaEditor *editor);
 OssaEditor *ossa_canvas_get_editor (OssaCanvas *self);
 void        ossa_canvas_fit        (OssaCanvas *self);
+/* The world point at the middle of the view (where chosen pictures land). */
+void        ossa_canvas_get_view_center (OssaCanvas *self,
+                                         double     *x,
+                                         double     *y);
 
 G_END_DECLS

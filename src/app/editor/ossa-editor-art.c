@@ -294,7 +294,7 @@ picture_offset (OssaEditor *self, guint bone, const OssaPictureImport *picture)
 }
 
 static gboolean
-check_picture (OssaEditor *self, const OssaPictureImport *picture, GError **error)
+check_picture (OssaEditor *self, const OssaPictureImport *picture, gsize n_bones, GError **error)
 {
   const char *what = picture->path != NULL ? picture->path : picture->name;
 
@@ -317,13 +317,13 @@ check_picture (OssaEditor *self, const OssaPictureImport *picture, GError **erro
                    _("%s: a picture needs a size and a place"), what != NULL ? what : "?");
       return FALSE;
     }
-  if (picture->bone >= 0 && (gsize) picture->bone >= self->document->skeleton.n_bones)
+  if (picture->bone >= 0 && (gsize) picture->bone >= n_bones)
     {
       g_set_error (error, OSSA_CORE_ERROR, OSSA_ERROR_INVALID, _("There is no bone %d"),
                    picture->bone);
       return FALSE;
     }
-  if (picture->bone < 0 && self->document->skeleton.n_bones == 0)
+  if (picture->bone < 0 && n_bones == 0)
     {
       g_set_error_literal (error, OSSA_CORE_ERROR, OSSA_ERROR_INVALID,
                            _("Pictures go on bones: add a bone first"));
@@ -378,7 +378,7 @@ ossa_editor_import_pictures (OssaEditor *self, const OssaPictureImport *pictures
   g_return_val_if_fail (OSSA_IS_EDITOR (self), -1);
   /* Everything is checked before anything changes. */
   for (gsize i = 0; i < n_pictures; i++)
-    if (!check_picture (self, &pictures[i], error))
+    if (!check_picture (self, &pictures[i], self->document->skeleton.n_bones, error))
       return -1;
   if (n_pictures == 0)
     {
@@ -399,6 +399,63 @@ ossa_editor_import_pictures (OssaEditor *self, const OssaPictureImport *pictures
     }
   ossa_editor_select_slot (self, (int) self->document->n_slots - 1, 0);
   return first;
+}
+
+/* Each new slot's colour and shown attachment as looks say. */
+static gboolean
+apply_looks (OssaEditor *self, gsize first, const OssaPictureLook *looks, gsize n,
+             GError **error)
+{
+  for (gsize i = 0; looks != NULL && i < n; i++)
+    {
+      OssaError err = { 0 };
+
+      if (looks[i].tint != 0xffffffffu
+          && !_ossa_editor_run (self,
+                                ossa_command_set_slot_color (self->document, first + i,
+                                                             looks[i].tint, &err),
+                                &err, 0, error))
+        return FALSE;
+      if (looks[i].hidden
+          && !_ossa_editor_run (self,
+                                ossa_command_set_slot_attachment (self->document, first + i, -1,
+                                                                  &err),
+                                &err, 0, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+int
+ossa_editor_import_pictures_rooted (OssaEditor *self, const OssaPictureImport *pictures,
+                                    const OssaPictureLook *looks, gsize n_pictures,
+                                    const char *label, const char *root_name, GError **error)
+{
+  OssaTransform rest = { 0, 0, 0, 1, 1 };
+  gboolean rooted = FALSE;
+  int first = 0;
+
+  g_return_val_if_fail (OSSA_IS_EDITOR (self), -1);
+  /* Checked as if the root were there, so that a refusal changes nothing. */
+  for (gsize i = 0; i < n_pictures; i++)
+    if (!check_picture (self, &pictures[i], MAX (self->document->skeleton.n_bones, 1), error))
+      return -1;
+  _ossa_editor_batch_begin (self, label != NULL ? label : _("Import Pictures"));
+  if (self->document->skeleton.n_bones == 0)
+    {
+      first = ossa_editor_add_bone (self, root_name != NULL ? root_name : "root", -1, &rest,
+                                    100.0f, 0, error);
+      rooted = first >= 0;
+    }
+  if (first >= 0)
+    first = ossa_editor_import_pictures (self, pictures, n_pictures, label, error);
+  if (first >= 0 && !apply_looks (self, (gsize) first, looks, n_pictures, error))
+    first = -2;
+  _ossa_editor_batch_end (self);
+  /* Only running out of memory gets here with something done: it comes out again. */
+  if (first == -2 || (first < 0 && rooted))
+    ossa_editor_undo (self, NULL);
+  return first < 0 ? -1 : first;
 }
 
 gboolean

@@ -429,6 +429,14 @@ typedef struct
   int           bone;        /* the bone it goes on, or -1: the nearest to (x, y) */
 } OssaPictureImport;
 
+/* How a picture's slot starts out, when not white and shown (an .ora layer's
+ * opacity and visibility). */
+typedef struct
+{
+  guint32       tint;        /* the slot's colour (RGBA, straight alpha) */
+  gboolean      hidden;      /* the slot shows no attachment at rest */
+} OssaPictureLook;
+
 /* Each picture becomes an image, a slot on its bone drawn over the slots before it
  * (in the array's order, the first drawn first) and an attachment of width × height
  * world units (one a pixel) centred at (x, y). One undo step named label; nothing
@@ -438,6 +446,17 @@ int                 ossa_editor_import_pictures   (OssaEditor      *self,
                                                    const OssaPictureImport *pictures,
                                                    gsize            n_pictures,
                                                    const char      *label,
+                                                   GError         **error);
+/* The same, and in a document without bones a root bone named root_name is made
+ * at the origin first, in the same undo step (art brought into a new document);
+ * the pictures with bone -1 go on it. looks (nullable: white and shown) holds
+ * one entry a picture. */
+int                 ossa_editor_import_pictures_rooted (OssaEditor *self,
+                                                   const OssaPictureImport *pictures,
+                                                   const OssaPictureLook *looks,
+                                                   gsize            n_pictures,
+                                                   const char      *label,
+                                                   const char      *root_name,
                                                    GError         **error);
 
 /* Slot edits, each one undo step; a refused edit changes nothing and says why. */

@@ -39,6 +39,8 @@ typedef struct
 static const KeyShortcut window_shortcuts[] = {
   { "<Control>i", "win.import-smd", NULL },
   { "<Control>e", "win.export-smd", NULL },
+  { "<Control><Shift>i", "win.import-images", NULL },
+  { "<Control><Alt>i", "win.import-ora", NULL },
   { "<Control><Shift>m", "win.embed-images", NULL },
   { "<Control><Alt>m", "win.unembed-images", NULL },
 };
@@ -202,6 +204,45 @@ import_smd_activated (GSimpleAction *action,
                       gpointer       user_data)
 {
   _ossa_window_import_smd (OSSA_WINDOW (user_data));
+}
+
+/* On the selected bone, centred on its joint; with none, centred in the view,
+ * each picture on the bone nearest its centre. */
+void
+_ossa_window_art_target (OssaWindow *self, OssaArtTarget *target)
+{
+  target->bone = ossa_editor_get_primary (self->editor);
+  if (target->bone >= 0)
+    {
+      const OssaXform *joint = &ossa_editor_get_world (self->editor)[target->bone];
+
+      target->x = joint->tx;
+      target->y = joint->ty;
+    }
+  else
+    ossa_canvas_get_view_center (self->canvas, &target->x, &target->y);
+}
+
+static void
+import_images_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+  OssaArtTarget target;
+
+  _ossa_window_art_target (self, &target);
+  ossa_art_import_images_choose (GTK_WINDOW (self), self->editor, &target, self->cancellable);
+}
+
+static void
+import_ora_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+
+  ossa_art_import_ora_choose (GTK_WINDOW (self), self->editor, self->cancellable);
 }
 
 static void
@@ -717,6 +758,8 @@ static const GActionEntry win_actions[] = {
   { "open-sample", open_sample_activated, NULL, NULL, NULL, { 0 } },
   { "import-smd", import_smd_activated, NULL, NULL, NULL, { 0 } },
   { "export-smd", export_smd_activated, NULL, NULL, NULL, { 0 } },
+  { "import-images", import_images_activated, NULL, NULL, NULL, { 0 } },
+  { "import-ora", import_ora_activated, NULL, NULL, NULL, { 0 } },
   { "close", close_activated, NULL, NULL, NULL, { 0 } },
   { "undo", undo_activated, NULL, NULL, NULL, { 0 } },
   { "redo", redo_activated, NULL, NULL, NULL, { 0 } },

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ossa-art-import.h"
 #include "ossa-dialogs.h"
 #include "ossa-smd-import-dialog.h"
 #include "ossa-smd-notices.h"
@@ -255,7 +256,8 @@ is_smd (GFile *file)
 
 /* Drag and drop, anywhere on the window: a .ossa file opens in it; .smd files go
  * to the Import SMD dialog, the first as the reference and the others as
- * animations, for the person to check the options and import. */
+ * animations, for the person to check the options and import; PNG and .ora files
+ * are imported (the canvas takes its own, under the pointer). */
 static gboolean
 drop_cb (GtkDropTarget *target,
          const GValue  *value,
@@ -280,6 +282,16 @@ drop_cb (GtkDropTarget *target,
 
   if (files->len == 0)
     return FALSE;
+  /* Pictures beside the canvas land as if chosen from the menu. */
+  if (ossa_art_import_is_png (files->pdata[0]) || ossa_art_import_is_ora (files->pdata[0]))
+    {
+      OssaArtTarget at;
+
+      _ossa_window_art_target (self, &at);
+      ossa_art_import_files (GTK_WINDOW (self), self->editor, (GFile *const *) files->pdata,
+                             files->len, &at);
+      return TRUE;
+    }
   if (is_smd (files->pdata[0]))
     {
       _ossa_window_import_smd_files (self, (GFile **) files->pdata, files->len);

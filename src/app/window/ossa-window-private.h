@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ossa-autosave.h"
+#include "ossa-art-import-dialog.h"
 #include "ossa-canvas.h"
 #include "ossa-hierarchy.h"
 #include "ossa-inspector.h"
@@ -119,6 +120,11 @@ void _ossa_window_import_smd_files  (OssaWindow  *self,
                                      guint        n_files);
 GFile *_ossa_window_dup_sample_file (void);
 void _ossa_window_open_sample       (OssaWindow *self);
+
+/* ossa-window-actions.c: where pictures chosen from the menu or dropped beside the
+ * canvas land: on the selected bone's joint, or in the middle of the view. */
+void _ossa_window_art_target       (OssaWindow    *self,
+                                    OssaArtTarget *target);
 
 /* ossa-window-start.c: the start page over an empty window's canvas. */
 void _ossa_window_start_init        (OssaWindow *self);
