@@ -266,6 +266,9 @@ test_translate (AppFixture *f, gconstpointer data)
   to_world (f, px - 37, py + 23, &wx1, &wy1);
   drag_pixels (f, 30, 60, -37, 23, 0);
   assert_picked (f, CAPE, 0);
+  /* The status bar names what is picked. */
+  g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==,
+                   "Picture cape (slot cape)");
   after = attachment (f, CAPE)->offset;
   /* The centre moved by exactly the pointer's world movement, though the bone is
    * turned and scaled unevenly; nothing else about it changed. */
@@ -609,6 +612,88 @@ test_real_pointer (AppFixture *f, gconstpointer data)
 #endif
 }
 
+/* ---- the sample character ---- */
+
+static void
+test_sample (AppFixture *f, gconstpointer data)
+{
+  const char *samples = g_getenv ("OSSA_SAMPLES_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  const OssaDocument *doc;
+  OssaCanvas *canvas;
+  int head = -1, slot, att;
+  double px = 0, py = 0, cx0, cy0, cx1, cy1;
+  gboolean found = FALSE;
+
+  if (samples == NULL)
+    {
+      g_test_skip ("OSSA_SAMPLES_DIR is not set (meson test sets it)");
+      return;
+    }
+  path = g_build_filename (samples, "hero.ossa", NULL);
+  file = g_file_new_for_path (path);
+  open_window_sized (f, 1280, 800);
+  g_assert_true (ossa_window_open_file (f->window, file, &error));
+  g_assert_no_error (error);
+  ossa_image_store_wait (ossa_editor_get_images (editor_of (f)));
+  canvas = canvas_of (f);
+  gui_test_canvas_wait_frame (canvas);
+  doc = doc_of (f);
+  for (gsize i = 0; i < doc->n_slots; i++)
+    if (g_str_equal (doc->slots[i].name, "head"))
+      head = (int) i;
+  g_assert_cmpint (head, >=, 0);
+
+  /* A place on the head off every bone (the bones take clicks first), from the
+   * quads the canvas picks from. */
+  {
+    const OssaSlotPose *pose = ossa_editor_get_slot_pose (editor_of (f));
+    gsize n = ossa_slot_pose_n_visible (pose);
+    g_autofree OssaQuad *quads = g_new (OssaQuad, n);
+    const OssaQuad *q = NULL;
+
+    ossa_slot_pose_fill_quads (pose, ossa_editor_get_world (editor_of (f)), quads, n);
+    for (gsize k = 0; k < n; k++)
+      if ((int) quads[k].slot == head)
+        q = &quads[k];
+    g_assert_nonnull (q);
+    _ossa_canvas_ensure_instances (canvas);
+    for (int i = 1; i < 10 && !found; i++)
+      for (int j = 1; j < 10 && !found; j++)
+        {
+          double s = i / 10.0, t = j / 10.0;
+          double wx = q->xy[0] + s * (q->xy[2] - q->xy[0]) + t * (q->xy[6] - q->xy[0]);
+          double wy = q->xy[1] + s * (q->xy[3] - q->xy[1]) + t * (q->xy[7] - q->xy[1]);
+
+          to_widget (f, wx, wy, &px, &py);
+          found = ossa_scene_hit_test (canvas->instances, canvas->n_instances,
+                                       _ossa_canvas_get_camera (canvas), px, py).bone < 0
+                  && _ossa_canvas_art_pick (canvas, px, py, FALSE, &slot, &att) && slot == head;
+        }
+    g_assert_true (found);
+  }
+
+  ossa_editor_set_tool (editor_of (f), OSSA_TOOL_TRANSLATE);
+  _ossa_canvas_drag_begin (canvas, px, py, 0);
+  _ossa_canvas_drag_end (canvas, px, py, 0);
+  assert_picked (f, head, 0);
+  gui_test_canvas_wait_frame (canvas);
+  gui_test_linger_if_asked ();
+
+  world_centre (f, head, &cx0, &cy0);
+  _ossa_canvas_drag_begin (canvas, px, py, 0);
+  for (int i = 1; i <= 10; i++)
+    _ossa_canvas_drag_update (canvas, px + 6 * i, py - 3 * i, 0);
+  _ossa_canvas_drag_end (canvas, px + 60, py - 30, 0);
+  world_centre (f, head, &cx1, &cy1);
+  g_assert_cmpfloat_with_epsilon (cx1 - cx0, 60 / _ossa_canvas_get_camera (canvas)->zoom, 1e-3);
+  g_assert_cmpfloat_with_epsilon (cy1 - cy0, 30 / _ossa_canvas_get_camera (canvas)->zoom, 1e-3);
+  gui_test_canvas_wait_frame (canvas);
+  gui_test_linger_if_asked ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -624,5 +709,6 @@ main (int argc, char **argv)
   APP_TEST_ADD ("/canvas-art/animate-refuses", test_animate_refuses);
   APP_TEST_ADD ("/canvas-art/delete", test_delete);
   APP_TEST_ADD ("/canvas-art/real-pointer", test_real_pointer);
+  APP_TEST_ADD ("/canvas-art/sample", test_sample);
   return g_test_run ();
 }
