@@ -1,719 +1,562 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Attachments picked and edited on the canvas of the editor's real window: a
- * click picks the frontmost picture opaque under the pointer (not its box; bones
- * first), the tools move, turn and scale it in its bone's space with their snaps,
- * each drag one undo step, Animate mode refuses with a message on the canvas, and
- * Delete removes it. The presses go through the entry points the canvas's
- * gestures call, and once through real pointer events (xdotool). Runs alone on the
- * display (the real pointer). */
+/* The document's art on the canvas, in a real window under X, read back as
+ * pixels: pictures (solid-colour PNGs the test writes) where their world corners
+ * say on a turned bone, in draw order, tinted by their slot's colour, a marked
+ * placeholder for a picture that cannot be had, the picked attachment outlined, bones over the
+ * art and hidden by Show Bones, art under the still bones' cached image during a
+ * drag, and the same number of draw calls for 3 attachments as for 300. */
 #define G_LOG_DOMAIN "test-canvas-art"
 
 #include "config.h"
 
 #include <math.h>
-#include <string.h>
 
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
-#ifdef GDK_WINDOWING_X11
-#include <gdk/x11/gdkx.h>
-#endif
 
 #include "ossa.h"
 
 #include "ossa-canvas-private.h"
+#include "ossa-editor.h"
 #include "ossa-image-store.h"
-#include "gui-test-app.h"
 #include "gui-test-canvas.h"
 
-/* The rig: root (0, 0) → (100, 0); arm, its child at (100, 0), turned 0.5 rad and
- * scaled 1.5 × 0.6 (so its space is turned and stretched unevenly).
- * The art, drawn cape first, then badge over it; in each picture the top-left
- * quarter is transparent:
- *   cape  on arm:  80 × 40 centred at (40, 70), turned 0.5 rad as its bone is
- *   badge on root: 40 × 40 centred at (60, 70), upright: opaque but for x < 60,
- *                  y > 70
- * The points the tests click, and what is under them:
- *   (64, 66)  both opaque
- *   (50, 80)  the badge's transparent corner over the cape's opaque part
- *   (20, 80)  the cape's transparent corner, nothing else
- *   (30, 60)  the cape alone, opaque */
-#define CAPE 0
-#define BADGE 1
+#define WIDTH 640
+#define HEIGHT 480
 
-static char *
-write_picture (AppFixture *f, const char *name, int width, int height)
+/* The slots the fixture makes, in draw order (back to front). */
+enum { WHITE, RED, GREEN, MISSING, BADGE, N_PICTURES };
+
+typedef struct
 {
-  g_autofree char *path = tmp_path (f, name);
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  guint8 *pixels = g_malloc0 ((gsize) width * height * 4);
-
-  for (int y = 0; y < height; y++)
-    for (int x = 0; x < width; x++)
-      {
-        guint8 *p = pixels + ((gsize) y * width + x) * 4;
-
-        if (x < width / 2 && y < height / 2)
-          continue;
-        p[0] = 0xe0, p[1] = 0x40, p[2] = 0x30, p[3] = 0xff;
-      }
-  bytes = g_bytes_new_take (pixels, (gsize) width * height * 4);
-  texture = gdk_memory_texture_new (width, height, GDK_MEMORY_R8G8B8A8, bytes,
-                                    (gsize) width * 4);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  return g_steal_pointer (&path);
-}
-
-static OssaCanvas *
-canvas_of (AppFixture *f)
-{
-  return f->window->canvas;
-}
-
-static void
-to_widget (AppFixture *f, double wx, double wy, double *px, double *py)
-{
-  ossa_camera_world_to_widget (_ossa_canvas_get_camera (canvas_of (f)), wx, wy, px, py);
-}
-
-static void
-to_world (AppFixture *f, double px, double py, double *wx, double *wy)
-{
-  ossa_camera_widget_to_world (_ossa_canvas_get_camera (canvas_of (f)), px, py, wx, wy);
-}
-
-static void
-open_art (AppFixture *f)
-{
-  g_autofree char *path = tmp_path (f, "rig.ossa");
-  g_autofree char *cape = write_picture (f, "cape.png", 80, 40);
-  g_autofree char *badge = write_picture (f, "badge.png", 40, 40);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  OssaDocument *doc = ossa_document_new ();
-  OssaTransform root = { 0, 0, 0, 1, 1 };
-  OssaTransform arm = { 100, 0, 0.5f, 1.5f, 0.6f };
-  OssaPictureImport pictures[] = {
-    { .name = "cape", .path = cape, .width = 80, .height = 40, .x = 40, .y = 70,
-      .rotation = 0.5, .bone = 1 },
-    { .name = "badge", .path = badge, .width = 40, .height = 40, .x = 60, .y = 70, .bone = 0 },
-  };
+  GtkWidget  *window;
+  OssaCanvas *canvas;
   OssaEditor *editor;
+  char       *tmpdir;
+} Fixture;
+
+/* A solid width × height PNG, its bytes. */
+static GBytes *
+solid_png (guint32 rgba, int width, int height)
+{
+  g_autoptr(GdkPixbuf) pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, TRUE, 8, width, height);
+  g_autoptr(GError) error = NULL;
+  gchar *buffer = NULL;
+  gsize size = 0;
+
+  gdk_pixbuf_fill (pixbuf, rgba);
+  g_assert_true (gdk_pixbuf_save_to_buffer (pixbuf, &buffer, &size, "png", &error, NULL));
+  g_assert_no_error (error);
+  return g_bytes_new_take (buffer, size);
+}
+
+/* Two bones: root from (0, 0) turned 0.5 rad, 200 long, blue; arm at its tip,
+ * turned on by 1.2 rad, 80 long, yellow. Pictures away from the bones: white,
+ * then red and green overlapping (green in front), a file that does not exist, all
+ * on root and turned with it; a badge on the arm. */
+static GFile *
+save_rig (Fixture *f)
+{
+  g_autofree char *path = g_build_filename (f->tmpdir, "rig.ossa", NULL);
+  OssaDocument *doc = ossa_document_new ();
+  OssaTransform root = { 0, 0, 0.5f, 1, 1 };
+  OssaTransform arm = { 200, 0, 1.2f, 1, 1 };
   OssaError err;
 
   ossa_error_clear (&err);
-  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "root", -1, &root, 100, 0xd02020ffu,
-                                           &err), ==, 0);
-  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "arm", 0, &arm, 60, 0x20c030ffu,
+  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "root", -1, &root, 200,
+                                           0x2050e0ffu, &err), ==, 0);
+  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "arm", 0, &arm, 80, 0xe0c020ffu,
                                            &err), ==, 1);
   if (!ossa_document_save (doc, path, &err))
     g_error ("%s", err.message);
   ossa_document_free (doc);
-
-  open_window_sized (f, 1000, 700);
-  g_assert_true (ossa_window_open_file (f->window, file, &error));
-  g_assert_no_error (error);
-  editor = editor_of (f);
-  g_assert_cmpint (ossa_editor_import_pictures (editor, pictures, G_N_ELEMENTS (pictures),
-                                                "Import", &error), ==, 0);
-  g_assert_no_error (error);
-  ossa_image_store_wait (ossa_editor_get_images (editor));
-  ossa_editor_select_slot (editor, -1, -1);
-  ossa_editor_clear_selection (editor);
-  ossa_canvas_fit (canvas_of (f));
-  gui_test_canvas_wait_frame (canvas_of (f));
+  return g_file_new_for_path (path);
 }
 
+/* The pictures go in as their PNG bytes (embedded): the core refuses an absolute
+ * path in a command (ossa-art-check.c) although the editor's contract holds
+ * absolute paths while it has the document. The broken one is bytes that are no
+ * PNG: a picture that cannot be had, as a missing file is. */
 static void
-click (AppFixture *f, double wx, double wy, GdkModifierType state)
+import_pictures (Fixture *f)
 {
-  double px, py;
-
-  to_widget (f, wx, wy, &px, &py);
-  _ossa_canvas_drag_begin (canvas_of (f), px, py, state);
-  _ossa_canvas_drag_end (canvas_of (f), px, py, state);
-}
-
-/* A drag in widget pixels, in steps, from world (x0, y0) by (dx, dy) pixels. */
-static void
-drag_pixels (AppFixture *f, double x0, double y0, double dx, double dy, GdkModifierType state)
-{
-  double px, py;
-
-  to_widget (f, x0, y0, &px, &py);
-  _ossa_canvas_drag_begin (canvas_of (f), px, py, state);
-  for (int i = 1; i <= 10; i++)
-    _ossa_canvas_drag_update (canvas_of (f), px + dx * i / 10, py + dy * i / 10, state);
-  _ossa_canvas_drag_end (canvas_of (f), px + dx, py + dy, state);
-}
-
-static const OssaAttachment *
-attachment (AppFixture *f, int slot)
-{
-  return &doc_of (f)->slots[slot].attachments[0];
-}
-
-/* The attachment's centre in the world, through its bone's world matrix. */
-static void
-world_centre (AppFixture *f, int slot, double *x, double *y)
-{
-  const OssaXform *world = ossa_editor_get_world (editor_of (f));
-  const OssaSlot *s = &doc_of (f)->slots[slot];
-  OssaVec2 c = ossa_xform_apply (&world[s->bone], (OssaVec2) { s->attachments[0].offset.x,
-                                                               s->attachments[0].offset.y });
-
-  *x = c.x;
-  *y = c.y;
-}
-
-static void
-assert_picked (AppFixture *f, int slot, int attachment)
-{
-  g_assert_cmpint (ossa_editor_get_selected_slot (editor_of (f)), ==, slot);
-  g_assert_cmpint (ossa_editor_get_selected_attachment (editor_of (f)), ==, attachment);
-}
-
-static void
-assert_same_offset (const OssaTransform *a, const OssaTransform *b)
-{
-  g_assert_cmpfloat (a->x, ==, b->x);
-  g_assert_cmpfloat (a->y, ==, b->y);
-  g_assert_cmpfloat (a->rotation, ==, b->rotation);
-  g_assert_cmpfloat (a->scale_x, ==, b->scale_x);
-  g_assert_cmpfloat (a->scale_y, ==, b->scale_y);
-}
-
-/* The pictures are decoded: what a click tests is their pixels. */
-static void
-assert_pixels (AppFixture *f)
-{
-  OssaPicture picture;
-
-  for (guint i = 0; i < 2; i++)
-    {
-      g_assert_true (ossa_image_store_get_picture (ossa_editor_get_images (editor_of (f)), i,
-                                                   &picture));
-      g_assert_cmpint (picture.state, ==, OSSA_PICTURE_READY);
-    }
-}
-
-static void
-test_pick (AppFixture *f, gconstpointer data)
-{
-  OssaEditor *editor;
-  gsize n;
-
-  open_art (f);
-  assert_pixels (f);
-  editor = editor_of (f);
-  ossa_editor_set_tool (editor, OSSA_TOOL_TRANSLATE);
-
-  /* Where both pictures are opaque, the front one (drawn last). */
-  click (f, 64, 66, 0);
-  assert_picked (f, BADGE, 0);
-  /* Over the badge's transparent corner the cape behind it shows, and is picked:
-   * not the badge's box. */
-  click (f, 50, 80, 0);
-  assert_picked (f, CAPE, 0);
-  /* Over the cape's own transparent corner there is nothing: the pick goes. */
-  click (f, 20, 80, 0);
-  assert_picked (f, -1, -1);
-  click (f, 70, 60, 0);
-  assert_picked (f, BADGE, 0);
-  /* Empty canvas lets it go. */
-  click (f, 150, -40, 0);
-  assert_picked (f, -1, -1);
-
-  /* A bone (drawn over the art) wins, and picking it lets the picture go. */
-  click (f, 50, 60, 0);
-  assert_picked (f, BADGE, 0);
-  click (f, 50, 0, 0);
-  assert_picked (f, -1, -1);
-  g_assert_cmpint (ossa_editor_get_primary (editor), ==, 0);
-  /* A picture picked lets the bones go. */
-  click (f, 70, 60, 0);
-  assert_picked (f, BADGE, 0);
-  ossa_editor_get_selection (editor, &n);
-  g_assert_cmpuint (n, ==, 0);
-
-  /* Alt+click: the one behind the picked one there, and round again. */
-  click (f, 64, 66, GDK_ALT_MASK);
-  assert_picked (f, CAPE, 0);
-  click (f, 64, 66, GDK_ALT_MASK);
-  assert_picked (f, BADGE, 0);
-  /* Ctrl looks through the art to the bones: nothing changes on a click. */
-  click (f, 64, 66, GDK_CONTROL_MASK);
-  assert_picked (f, BADGE, 0);
-  /* The create tool draws bones over the art: it picks none. */
-  ossa_editor_set_tool (editor, OSSA_TOOL_CREATE);
-  click (f, 50, 80, 0);
-  assert_picked (f, -1, -1);
-}
-
-static void
-test_translate (AppFixture *f, gconstpointer data)
-{
-  OssaEditor *editor;
-  OssaTransform before, after;
-  double cx0, cy0, cx1, cy1, px, py, wx0, wy0, wx1, wy1;
-
-  open_art (f);
-  editor = editor_of (f);
-  ossa_editor_set_tool (editor, OSSA_TOOL_TRANSLATE);
-  before = attachment (f, CAPE)->offset;
-  world_centre (f, CAPE, &cx0, &cy0);
-  g_assert_cmpfloat_with_epsilon (cx0, 40, 1e-3);
-  g_assert_cmpfloat_with_epsilon (cy0, 70, 1e-3);
-
-  /* From an opaque part of the cape, 37 pixels left and 23 down (away from the
-   * badge). */
-  to_widget (f, 30, 60, &px, &py);
-  to_world (f, px, py, &wx0, &wy0);
-  to_world (f, px - 37, py + 23, &wx1, &wy1);
-  drag_pixels (f, 30, 60, -37, 23, 0);
-  assert_picked (f, CAPE, 0);
-  /* The status bar names what is picked. */
-  g_assert_cmpstr (gtk_label_get_text (f->window->selection_label), ==,
-                   "Picture cape (slot cape)");
-  after = attachment (f, CAPE)->offset;
-  /* The centre moved by exactly the pointer's world movement, though the bone is
-   * turned and scaled unevenly; nothing else about it changed. */
-  world_centre (f, CAPE, &cx1, &cy1);
-  g_assert_cmpfloat_with_epsilon (cx1 - cx0, wx1 - wx0, 1e-3);
-  g_assert_cmpfloat_with_epsilon (cy1 - cy0, wy1 - wy0, 1e-3);
-  g_assert_cmpfloat (after.rotation, ==, before.rotation);
-  g_assert_cmpfloat (after.scale_x, ==, before.scale_x);
-  g_assert_cmpfloat (after.scale_y, ==, before.scale_y);
-  /* The picture went with it: picked again where its opaque part is now. */
-  click (f, 150, -40, 0);
-  click (f, 30 + (wx1 - wx0), 60 + (wy1 - wy0), 0);
-  assert_picked (f, CAPE, 0);
-
-  /* One undo step for the whole drag, and redo puts it back. */
-  g_assert_true (ossa_editor_undo (editor, NULL));
-  assert_same_offset (&attachment (f, CAPE)->offset, &before);
-  g_assert_true (ossa_editor_redo (editor, NULL));
-  assert_same_offset (&attachment (f, CAPE)->offset, &after);
-  /* Under the drag lies the import: the step before is not the drag's. */
-  g_assert_true (ossa_editor_undo (editor, NULL));
-  g_assert_true (ossa_editor_undo (editor, NULL));
-  g_assert_cmpuint (doc_of (f)->n_slots, ==, 0);
-}
-
-/* The pointer's angle about world (cx, cy) seen in the bone's space. */
-static double
-bone_angle (AppFixture *f, guint bone, double cx, double cy, double wx, double wy)
-{
-  OssaXform inv;
-  OssaVec2 c, p;
-
-  g_assert_true (ossa_xform_invert (&ossa_editor_get_world (editor_of (f))[bone], &inv));
-  c = ossa_xform_apply (&inv, (OssaVec2) { (float) cx, (float) cy });
-  p = ossa_xform_apply (&inv, (OssaVec2) { (float) wx, (float) wy });
-  return atan2 (p.y - c.y, p.x - c.x);
-}
-
-static void
-test_rotate_snap (AppFixture *f, gconstpointer data)
-{
-  OssaEditor *editor;
-  OssaTransform before, after;
-  double cx, cy, cx1, cy1, step = 15 * G_PI / 180, turned, px, py;
-  /* World degrees about the cape's centre: the press lands where the cape alone
-   * is opaque (left of the badge, below the cape's transparent corner). */
-  const double radius = 15, a0 = 253.6 * G_PI / 180, a1 = 290.6 * G_PI / 180;
-
-  open_art (f);
-  editor = editor_of (f);
-  g_object_set (canvas_of (f), "snap-rotation-step", 15.0, NULL);
-  ossa_editor_set_tool (editor, OSSA_TOOL_ROTATE);
-  before = attachment (f, CAPE)->offset;
-  world_centre (f, CAPE, &cx, &cy);
-
-  to_widget (f, cx + radius * cos (a0), cy + radius * sin (a0), &px, &py);
-  _ossa_canvas_drag_begin (canvas_of (f), px, py, GDK_SHIFT_MASK);
-  assert_picked (f, CAPE, 0);
-  for (int i = 1; i <= 12; i++)
-    {
-      double a = a0 + (a1 - a0) * i / 12;
-
-      to_widget (f, cx + radius * cos (a), cy + radius * sin (a), &px, &py);
-      _ossa_canvas_drag_update (canvas_of (f), px, py, GDK_SHIFT_MASK);
-    }
-  _ossa_canvas_drag_end (canvas_of (f), px, py, GDK_SHIFT_MASK);
-  after = attachment (f, CAPE)->offset;
-
-  /* On a multiple of the step, the nearest to where the pointer turned it (in the
-   * bone's space), about its own centre, which stayed. */
-  turned = remainder (bone_angle (f, 1, cx, cy, cx + radius * cos (a1), cy + radius * sin (a1))
-                      - bone_angle (f, 1, cx, cy, cx + radius * cos (a0),
-                                    cy + radius * sin (a0)),
-                      2 * G_PI);
-  g_assert_cmpfloat_with_epsilon (remainder (after.rotation, step), 0, 1e-5);
-  g_assert_cmpfloat_with_epsilon (after.rotation, round ((before.rotation + turned) / step) * step,
-                                  1e-5);
-  g_assert_cmpfloat (fabs (after.rotation - before.rotation), >, step / 2);
-  world_centre (f, CAPE, &cx1, &cy1);
-  g_assert_cmpfloat_with_epsilon (cx1, cx, 1e-4);
-  g_assert_cmpfloat_with_epsilon (cy1, cy, 1e-4);
-  g_assert_cmpfloat (after.scale_x, ==, before.scale_x);
-
-  g_assert_true (ossa_editor_undo (editor, NULL));
-  assert_same_offset (&attachment (f, CAPE)->offset, &before);
-  g_assert_true (ossa_editor_redo (editor, NULL));
-  assert_same_offset (&attachment (f, CAPE)->offset, &after);
-}
-
-static void
-test_scale (AppFixture *f, gconstpointer data)
-{
-  OssaEditor *editor;
-  OssaTransform before, after;
-  double cx, cy, px, py, qx, qy;
-
-  open_art (f);
-  editor = editor_of (f);
-  ossa_editor_set_tool (editor, OSSA_TOOL_SCALE);
-  before = attachment (f, BADGE)->offset;
-  world_centre (f, BADGE, &cx, &cy);
-
-  /* From 15 right of and below the badge's centre to twice as far: twice the
-   * size, both ways. */
-  to_widget (f, cx + 12, cy - 9, &px, &py);
-  to_widget (f, cx + 24, cy - 18, &qx, &qy);
-  _ossa_canvas_drag_begin (canvas_of (f), px, py, 0);
-  assert_picked (f, BADGE, 0);
-  for (int i = 1; i <= 8; i++)
-    _ossa_canvas_drag_update (canvas_of (f), px + (qx - px) * i / 8, py + (qy - py) * i / 8, 0);
-  _ossa_canvas_drag_end (canvas_of (f), qx, qy, 0);
-  after = attachment (f, BADGE)->offset;
-  g_assert_cmpfloat_with_epsilon (after.scale_x, 2 * before.scale_x, 1e-3);
-  g_assert_cmpfloat_with_epsilon (after.scale_y, 2 * before.scale_y, 1e-3);
-  g_assert_cmpfloat (after.x, ==, before.x);
-  g_assert_cmpfloat (after.rotation, ==, before.rotation);
-
-  /* With Shift, on the scale step (0.1 by default): 1.37 times is 1.4. */
-  g_assert_true (ossa_editor_undo (editor, NULL));
-  assert_same_offset (&attachment (f, BADGE)->offset, &before);
-  to_widget (f, cx + 12 * 1.37, cy - 9 * 1.37, &qx, &qy);
-  _ossa_canvas_drag_begin (canvas_of (f), px, py, GDK_SHIFT_MASK);
-  for (int i = 1; i <= 8; i++)
-    _ossa_canvas_drag_update (canvas_of (f), px + (qx - px) * i / 8, py + (qy - py) * i / 8,
-                              GDK_SHIFT_MASK);
-  _ossa_canvas_drag_end (canvas_of (f), qx, qy, GDK_SHIFT_MASK);
-  g_assert_cmpfloat_with_epsilon (attachment (f, BADGE)->offset.scale_x, 1.4, 1e-5);
-  g_assert_cmpfloat_with_epsilon (attachment (f, BADGE)->offset.scale_y, 1.4, 1e-5);
-  g_assert_true (ossa_editor_undo (editor, NULL));
-  assert_same_offset (&attachment (f, BADGE)->offset, &before);
-  g_assert_true (ossa_editor_redo (editor, NULL));
-  g_assert_cmpfloat_with_epsilon (attachment (f, BADGE)->offset.scale_x, 1.4, 1e-5);
-}
-
-static guint n_refusals;
-
-static GLogWriterOutput
-count_refusals (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_str_equal (fields[i].key, "GLIB_DOMAIN") && g_strcmp0 (fields[i].value, "ossa-canvas") == 0
-        && (level & G_LOG_LEVEL_MESSAGE))
-      {
-        n_refusals++;
-        return G_LOG_WRITER_HANDLED;
-      }
-  return g_log_writer_default (level, fields, n_fields, data);
-}
-
-static void
-test_animate_refuses (AppFixture *f, gconstpointer data)
-{
-  OssaEditor *editor;
-  OssaTransform before;
-  const char *notice;
-  gboolean could_undo;
-
-  open_art (f);
-  editor = editor_of (f);
-  g_assert_true (activate (f, "new-animation", NULL));
-  ossa_editor_set_mode (editor, OSSA_EDIT_MODE_ANIMATE);
-  ossa_editor_set_tool (editor, OSSA_TOOL_TRANSLATE);
-  before = attachment (f, CAPE)->offset;
-  could_undo = ossa_editor_can_undo (editor);
-  g_assert_null (_ossa_canvas_get_notice (canvas_of (f)));
-
-  /* Picking works in Animate mode; moving does not: the drag stops at once and
-   * the canvas says why, once. */
-  n_refusals = 0;
-  drag_pixels (f, 30, 60, 40, -30, 0);
-  assert_picked (f, CAPE, 0);
-  assert_same_offset (&attachment (f, CAPE)->offset, &before);
-  notice = _ossa_canvas_get_notice (canvas_of (f));
-  g_assert_nonnull (notice);
-  g_assert_nonnull (strstr (notice, "Setup mode"));
-  g_assert_cmpuint (n_refusals, ==, 1);
-  g_assert_cmpint (ossa_editor_can_undo (editor), ==, could_undo);
-  /* Nothing was keyed either. */
-  g_assert_cmpuint (doc_of (f)->animations[0].n_slot_tracks, ==, 0);
-
-  /* On the canvas, where the person looks: a frame shows it. */
-  gui_test_canvas_wait_frame (canvas_of (f));
-  gui_test_linger_if_asked ();
-}
-
-static void
-test_delete (AppFixture *f, gconstpointer data)
-{
-  OssaEditor *editor;
-
-  open_art (f);
-  editor = editor_of (f);
-  ossa_editor_set_tool (editor, OSSA_TOOL_TRANSLATE);
-  /* Nothing picked, no bones selected: nothing to delete. */
-  g_assert_false (enabled (f, "delete"));
-  click (f, 70, 60, 0);
-  assert_picked (f, BADGE, 0);
-  g_assert_true (activate (f, "delete", NULL));
-  /* The picture went, not its slot, nor any bone. */
-  g_assert_cmpuint (doc_of (f)->slots[BADGE].n_attachments, ==, 0);
-  g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 2);
-  g_assert_cmpuint (doc_of (f)->slots[CAPE].n_attachments, ==, 1);
-  assert_picked (f, BADGE, -1);
-  /* One undo step. */
-  g_assert_true (ossa_editor_undo (editor, NULL));
-  g_assert_cmpuint (doc_of (f)->slots[BADGE].n_attachments, ==, 1);
-  g_assert_true (ossa_editor_redo (editor, NULL));
-  g_assert_cmpuint (doc_of (f)->slots[BADGE].n_attachments, ==, 0);
-}
-
-/* ---- real pointer events ---- */
-
-#ifdef GDK_WINDOWING_X11
-static gboolean
-run_xdotool (const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  int status = -1;
-
-  g_ptr_array_add (argv, (gpointer) "xdotool");
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH |
-                     G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
-                     NULL, NULL, NULL, NULL, &status, NULL))
-    return FALSE;
-  return g_spawn_check_wait_status (status, NULL);
-}
-
-/* Handles what xdotool sent, and keeps at it a while. */
-static void
-settle (void)
-{
-  gdk_display_sync (gdk_display_get_default ());
-  for (guint i = 0, quiet = 0; i < 200 && quiet < 10; i++)
-    {
-      gboolean busy = FALSE;
-
-      while (g_main_context_pending (NULL))
-        {
-          g_main_context_iteration (NULL, FALSE);
-          busy = TRUE;
-        }
-      quiet = busy ? 0 : quiet + 1;
-      g_usleep (5000);
-    }
-}
-
-/* The pointer to world (wx, wy) over the canvas, for real. */
-static void
-pointer_to (AppFixture *f, const char *xid, double wx, double wy)
-{
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (canvas_of (f)));
-  graphene_point_t p;
-  double px, py, sx, sy;
-  g_autofree char *x = NULL, *y = NULL;
-
-  to_widget (f, wx, wy, &px, &py);
-  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (canvas_of (f)), GTK_WIDGET (native),
-                                           &GRAPHENE_POINT_INIT ((float) px, (float) py), &p));
-  /* The surface's origin is the window's, shadows and all. */
-  gtk_native_get_surface_transform (native, &sx, &sy);
-  x = g_strdup_printf ("%d", (int) round (p.x + sx));
-  y = g_strdup_printf ("%d", (int) round (p.y + sy));
-  {
-    const char *args[] = { "mousemove", "--sync", "--window", xid, x, y, NULL };
-
-    g_assert_true (run_xdotool (args));
-  }
-  settle ();
-}
-
-static void
-button (const char *what)
-{
-  const char *args[] = { what, "1", NULL };
-
-  g_assert_true (run_xdotool (args));
-  settle ();
-}
-#endif
-
-static void
-test_real_pointer (AppFixture *f, gconstpointer data)
-{
-#ifdef GDK_WINDOWING_X11
-  static const char *which[] = { "version", NULL };
-  g_autofree char *xid = NULL;
-  OssaTransform before;
-  double cx0, cy0, cx1, cy1, wx0, wy0, wx1, wy1;
-
-  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()) || !run_xdotool (which))
-    {
-      g_test_skip ("needs X11 and xdotool for real pointer events");
-      return;
-    }
-  open_art (f);
-  assert_pixels (f);
-  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (
-                                  gtk_native_get_surface (GTK_NATIVE (f->window))));
-  {
-    const char *args[] = { "windowfocus", "--sync", xid, NULL };
-
-    g_assert_true (run_xdotool (args));
-  }
-  ossa_editor_set_tool (editor_of (f), OSSA_TOOL_TRANSLATE);
-
-  /* A click over the badge's transparent corner picks the cape behind it. */
-  pointer_to (f, xid, 50, 80);
-  button ("click");
-  assert_picked (f, CAPE, 0);
-  /* Over the cape's transparent corner: nothing. */
-  pointer_to (f, xid, 20, 80);
-  button ("click");
-  assert_picked (f, -1, -1);
-
-  /* A real drag of the cape: press, move in steps, release. */
-  before = attachment (f, CAPE)->offset;
-  world_centre (f, CAPE, &cx0, &cy0);
-  pointer_to (f, xid, 30, 60);
-  ossa_pointer_input_get_position (GTK_WIDGET (canvas_of (f)), &wx0, &wy0);
-  to_world (f, wx0, wy0, &wx0, &wy0);
-  button ("mousedown");
-  for (int i = 1; i <= 5; i++)
-    pointer_to (f, xid, 30 + 4 * i, 60 - 3 * i);
-  ossa_pointer_input_get_position (GTK_WIDGET (canvas_of (f)), &wx1, &wy1);
-  to_world (f, wx1, wy1, &wx1, &wy1);
-  button ("mouseup");
-  assert_picked (f, CAPE, 0);
-  world_centre (f, CAPE, &cx1, &cy1);
-  /* By the pointer's movement (whole pixels on screen, so to a pixel's width). */
-  g_assert_cmpfloat (fabs (cx1 - cx0 - (wx1 - wx0)), <, 1e-3);
-  g_assert_cmpfloat (fabs (cy1 - cy0 - (wy1 - wy0)), <, 1e-3);
-  g_assert_cmpfloat (hypot (cx1 - cx0, cy1 - cy0), >, 15);
-  g_assert_true (ossa_editor_undo (editor_of (f), NULL));
-  assert_same_offset (&attachment (f, CAPE)->offset, &before);
-#else
-  g_test_skip ("needs X11");
-#endif
-}
-
-/* ---- the sample character ---- */
-
-static void
-test_sample (AppFixture *f, gconstpointer data)
-{
-  const char *samples = g_getenv ("OSSA_SAMPLES_DIR");
-  g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(GBytes) white = solid_png (0xffffffffu, 40, 40);
+  g_autoptr(GBytes) red = solid_png (0xff0000ffu, 60, 40);
+  g_autoptr(GBytes) green = solid_png (0x00ff00ffu, 60, 40);
+  g_autoptr(GBytes) broken = g_bytes_new_static ("not a PNG at all", 16);
+  g_autoptr(GBytes) badge = solid_png (0xff00ffffu, 30, 30);
+  GBytes *bytes[N_PICTURES] = { white, red, green, broken, badge };
+  OssaPictureImport pictures[N_PICTURES] = {
+    { "white", NULL, NULL, 0, 40, 40, -120, 80, 0.5, 0 },
+    { "red", NULL, NULL, 0, 60, 40, -60, -80, 0.5, 0 },
+    { "green", NULL, NULL, 0, 60, 40, -25, -70, 0.5, 0 },
+    { "missing", NULL, NULL, 0, 50, 30, -150, -10, 0.5, 0 },
+    { "badge", NULL, NULL, 0, 30, 30, 205, 140, 1.7, 1 },
+  };
   g_autoptr(GError) error = NULL;
-  const OssaDocument *doc;
-  OssaCanvas *canvas;
-  int head = -1, slot, att;
-  double px = 0, py = 0, cx0, cy0, cx1, cy1;
-  gboolean found = FALSE;
+  int first;
 
-  if (samples == NULL)
-    {
-      g_test_skip ("OSSA_SAMPLES_DIR is not set (meson test sets it)");
-      return;
-    }
-  path = g_build_filename (samples, "hero.ossa", NULL);
-  file = g_file_new_for_path (path);
-  open_window_sized (f, 1280, 800);
-  g_assert_true (ossa_window_open_file (f->window, file, &error));
+  for (int i = 0; i < N_PICTURES; i++)
+    pictures[i].data = g_bytes_get_data (bytes[i], &pictures[i].data_size);
+  first = ossa_editor_import_pictures (f->editor, pictures, N_PICTURES, NULL, &error);
   g_assert_no_error (error);
-  ossa_image_store_wait (ossa_editor_get_images (editor_of (f)));
-  canvas = canvas_of (f);
-  gui_test_canvas_wait_frame (canvas);
-  doc = doc_of (f);
-  for (gsize i = 0; i < doc->n_slots; i++)
-    if (g_str_equal (doc->slots[i].name, "head"))
-      head = (int) i;
-  g_assert_cmpint (head, >=, 0);
+  g_assert_cmpint (first, ==, 0);
+  ossa_image_store_wait (ossa_editor_get_images (f->editor));
+}
 
-  /* A place on the head off every bone (the bones take clicks first), from the
-   * quads the canvas picks from. */
-  {
-    const OssaSlotPose *pose = ossa_editor_get_slot_pose (editor_of (f));
-    gsize n = ossa_slot_pose_n_visible (pose);
-    g_autofree OssaQuad *quads = g_new (OssaQuad, n);
-    const OssaQuad *q = NULL;
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
 
-    ossa_slot_pose_fill_quads (pose, ossa_editor_get_world (editor_of (f)), quads, n);
-    for (gsize k = 0; k < n; k++)
-      if ((int) quads[k].slot == head)
-        q = &quads[k];
-    g_assert_nonnull (q);
-    _ossa_canvas_ensure_instances (canvas);
-    for (int i = 1; i < 10 && !found; i++)
-      for (int j = 1; j < 10 && !found; j++)
+  f->tmpdir = g_dir_make_tmp ("ossa-test-canvas-art-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->editor = ossa_editor_new ();
+  file = save_rig (f);
+  g_assert_true (ossa_editor_load (f->editor, file, &error));
+  g_assert_no_error (error);
+  import_pictures (f);
+  ossa_editor_select_slot (f->editor, -1, -1);
+
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), WIDTH, HEIGHT);
+  f->canvas = OSSA_CANVAS (ossa_canvas_new ());
+  ossa_canvas_set_editor (f->canvas, f->editor);
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->canvas));
+  gtk_window_present (GTK_WINDOW (f->window));
+  gui_test_canvas_wait_frame (f->canvas);
+  ossa_canvas_fit (f->canvas);
+  gui_test_canvas_wait_frame (f->canvas);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  gui_test_iterate ();
+  g_clear_object (&f->editor);
+  dir = g_dir_open (f->tmpdir, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (f->tmpdir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (f->tmpdir);
+  g_free (f->tmpdir);
+}
+
+/* The world corners of the slot's attachment in the pose on show. */
+static void
+corners_of (Fixture *f, guint slot, float xy[8])
+{
+  const OssaSlotPose *pose = ossa_editor_get_slot_pose (f->editor);
+  gsize n = ossa_slot_pose_n_visible (pose);
+  g_autofree OssaQuad *quads = g_new (OssaQuad, n);
+
+  g_assert_cmpuint (ossa_slot_pose_fill_quads (pose, ossa_editor_get_world (f->editor), quads,
+                                               n), ==, n);
+  for (gsize i = 0; i < n; i++)
+    if (quads[i].slot == slot)
+      {
+        memcpy (xy, quads[i].xy, sizeof quads[i].xy);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+/* A point of the quad: its centre moved towards corner c by t (1: the corner;
+ * more: beyond it). */
+static void
+towards (const float xy[8], int c, double t, double *x, double *y)
+{
+  double cx = (xy[0] + xy[2] + xy[4] + xy[6]) / 4, cy = (xy[1] + xy[3] + xy[5] + xy[7]) / 4;
+
+  *x = cx + t * (xy[2 * c] - cx);
+  *y = cy + t * (xy[2 * c + 1] - cy);
+}
+
+static void
+pixel_of (Fixture *f, const GuiTestPixels *p, const float xy[8], int c, double t, int rgb[3])
+{
+  double x, y;
+
+  towards (xy, c, t, &x, &y);
+  gui_test_canvas_pixel_at (f->canvas, p, x, y, rgb);
+}
+
+static gboolean
+is_background (const int rgb[3])
+{
+  for (int c = 0; c < 3; c++)
+    if (rgb[c] >= 90 || abs (rgb[c] - rgb[0]) >= 16)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+assert_color (const int rgb[3], int r, int g, int b, int tolerance)
+{
+  if (abs (rgb[0] - r) > tolerance || abs (rgb[1] - g) > tolerance
+      || abs (rgb[2] - b) > tolerance)
+    g_error ("pixel %d,%d,%d, wanted %d,%d,%d ± %d", rgb[0], rgb[1], rgb[2], r, g, b,
+             tolerance);
+}
+
+/* Inside each corner of the slot's quad the colour, just outside it background. */
+static void
+assert_quad (Fixture *f, const GuiTestPixels *p, guint slot, int r, int g, int b,
+             gboolean outside)
+{
+  float xy[8];
+  int rgb[3];
+
+  corners_of (f, slot, xy);
+  pixel_of (f, p, xy, 0, 0, rgb);
+  assert_color (rgb, r, g, b, 24);
+  for (int c = 0; c < 4; c++)
+    {
+      pixel_of (f, p, xy, c, 0.85, rgb);
+      assert_color (rgb, r, g, b, 24);
+      if (outside)
         {
-          double s = i / 10.0, t = j / 10.0;
-          double wx = q->xy[0] + s * (q->xy[2] - q->xy[0]) + t * (q->xy[6] - q->xy[0]);
-          double wy = q->xy[1] + s * (q->xy[3] - q->xy[1]) + t * (q->xy[7] - q->xy[1]);
-
-          to_widget (f, wx, wy, &px, &py);
-          found = ossa_scene_hit_test (canvas->instances, canvas->n_instances,
-                                       _ossa_canvas_get_camera (canvas), px, py).bone < 0
-                  && _ossa_canvas_art_pick (canvas, px, py, FALSE, &slot, &att) && slot == head;
+          pixel_of (f, p, xy, c, 1.15, rgb);
+          g_assert_true (is_background (rgb));
         }
-    g_assert_true (found);
-  }
+    }
+}
 
-  ossa_editor_set_tool (editor_of (f), OSSA_TOOL_TRANSLATE);
-  _ossa_canvas_drag_begin (canvas, px, py, 0);
-  _ossa_canvas_drag_end (canvas, px, py, 0);
-  assert_picked (f, head, 0);
-  gui_test_canvas_wait_frame (canvas);
-  gui_test_linger_if_asked ();
+/* Whether the store decoded the pictures. PENDING: the store's stub says every
+ * picture is loading; until the real one lands the colour tests are incomplete. */
+static gboolean
+pictures_ready (Fixture *f)
+{
+  for (int i = 0; i < N_PICTURES; i++)
+    if (i != MISSING)
+      {
+        OssaPicture picture;
 
-  world_centre (f, head, &cx0, &cy0);
-  _ossa_canvas_drag_begin (canvas, px, py, 0);
-  for (int i = 1; i <= 10; i++)
-    _ossa_canvas_drag_update (canvas, px + 6 * i, py - 3 * i, 0);
-  _ossa_canvas_drag_end (canvas, px + 60, py - 30, 0);
-  world_centre (f, head, &cx1, &cy1);
-  g_assert_cmpfloat_with_epsilon (cx1 - cx0, 60 / _ossa_canvas_get_camera (canvas)->zoom, 1e-3);
-  g_assert_cmpfloat_with_epsilon (cy1 - cy0, 30 / _ossa_canvas_get_camera (canvas)->zoom, 1e-3);
-  gui_test_canvas_wait_frame (canvas);
-  gui_test_linger_if_asked ();
+        g_assert_true (ossa_image_store_get_picture (ossa_editor_get_images (f->editor), i,
+                                                     &picture));
+        if (picture.state != OSSA_PICTURE_READY)
+          {
+            g_test_incomplete ("the picture store does not decode pictures yet");
+            return FALSE;
+          }
+      }
+  return TRUE;
+}
+
+/* Something drawn inside each corner of the slot's quad (a picture or its
+ * placeholder), background just outside it. */
+static void
+assert_quad_drawn (Fixture *f, const GuiTestPixels *p, guint slot, gboolean outside)
+{
+  float xy[8];
+  int rgb[3];
+
+  corners_of (f, slot, xy);
+  for (int c = 0; c < 4; c++)
+    {
+      pixel_of (f, p, xy, c, 0.8, rgb);
+      g_assert_false (is_background (rgb));
+      if (outside)
+        {
+          pixel_of (f, p, xy, c, 1.15, rgb);
+          g_assert_true (is_background (rgb));
+        }
+    }
+}
+
+/* The pictures, where the pose puts them, and the overlap shows the front one. */
+static void
+test_art_pixels (Fixture *f, gconstpointer data)
+{
+  GuiTestPixels p;
+  const guint back_to_front[] = { WHITE, GREEN, RED, MISSING, BADGE };
+  g_autoptr(GError) error = NULL;
+  float red[8], green[8];
+  int rgb[3];
+
+  if (!pictures_ready (f))
+    return;
+  p = gui_test_canvas_pixels (f->canvas);
+  assert_quad (f, &p, WHITE, 255, 255, 255, TRUE);
+  assert_quad (f, &p, BADGE, 255, 0, 255, TRUE);
+  /* Red's corner 1 (right, bottom) and green's corner 3 (left, top) lie in the
+   * overlap: green is drawn over red. */
+  corners_of (f, RED, red);
+  corners_of (f, GREEN, green);
+  pixel_of (f, &p, red, 0, 0.7, rgb);
+  assert_color (rgb, 255, 0, 0, 24);
+  pixel_of (f, &p, green, 2, 0.7, rgb);
+  assert_color (rgb, 0, 255, 0, 24);
+  pixel_of (f, &p, green, 0, 0.3, rgb);
+  assert_color (rgb, 0, 255, 0, 24);
+  g_free (p.data);
+
+  /* Red to the front. */
+  g_assert_true (ossa_editor_set_draw_order (f->editor, back_to_front, N_PICTURES, &error));
+  g_assert_no_error (error);
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  pixel_of (f, &p, green, 0, 0.3, rgb);
+  assert_color (rgb, 255, 0, 0, 24);
+  pixel_of (f, &p, green, 2, 0.7, rgb);
+  assert_color (rgb, 0, 255, 0, 24);
+  g_free (p.data);
+}
+
+/* The slot's colour multiplies the picture; its alpha fades it. */
+static void
+test_art_tint (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  GuiTestPixels p;
+  float xy[8];
+  int rgb[3], bg[3];
+
+  if (!pictures_ready (f))
+    return;
+  /* The background under the picture: the picture at alpha 0. */
+  corners_of (f, WHITE, xy);
+  g_assert_true (ossa_editor_set_slot_color (f->editor, WHITE, 0xffffff00u, 0, &error));
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  pixel_of (f, &p, xy, 0, 0.5, bg);
+  g_assert_true (is_background (bg));
+  g_free (p.data);
+
+  g_assert_true (ossa_editor_set_slot_color (f->editor, WHITE, 0xff0000ffu, 0, &error));
+  g_assert_no_error (error);
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  assert_quad (f, &p, WHITE, 255, 0, 0, TRUE);
+  g_free (p.data);
+
+  g_assert_true (ossa_editor_set_slot_color (f->editor, WHITE, 0xffffff80u, 0, &error));
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  pixel_of (f, &p, xy, 0, 0.5, rgb);
+  assert_color (rgb, (255 + bg[0]) / 2, (255 + bg[1]) / 2, (255 + bg[2]) / 2, 8);
+  g_free (p.data);
+}
+
+/* A picture that is not there: a striped, outlined, crossed box its size. */
+static void
+test_art_placeholder (Fixture *f, gconstpointer data)
+{
+  GuiTestPixels p = gui_test_canvas_pixels (f->canvas);
+  float xy[8];
+  double x0, y0, x1, y1;
+  int rgb[3], low = 255 * 3, high = 0;
+
+  corners_of (f, MISSING, xy);
+  /* Across the box at a quarter of its height, between outline and cross: the
+   * stripes. */
+  towards (xy, 0, 0.5, &x0, &y0);
+  towards (xy, 1, 0.5, &x1, &y1);
+  for (int i = 0; i <= 20; i++)
+    {
+      double t = 0.2 + 0.6 * i / 20.0;
+      double x = x0 + t * (x1 - x0), y = y0 + t * (y1 - y0);
+
+      gui_test_canvas_pixel_at (f->canvas, &p, x, y, rgb);
+      g_assert_false (is_background (rgb));
+      low = MIN (low, rgb[0] + rgb[1] + rgb[2]);
+      high = MAX (high, rgb[0] + rgb[1] + rgb[2]);
+    }
+  g_assert_cmpint (high - low, >, 40);
+  /* The cross at the centre, brighter than the stripes; background around. */
+  pixel_of (f, &p, xy, 0, 0, rgb);
+  g_assert_cmpint (rgb[0] + rgb[1] + rgb[2], >, high);
+  for (int c = 0; c < 4; c++)
+    {
+      pixel_of (f, &p, xy, c, 1.2, rgb);
+      g_assert_true (is_background (rgb));
+    }
+  g_free (p.data);
+}
+
+static gboolean
+is_amber (const int rgb[3])
+{
+  return rgb[0] > 200 && rgb[1] > 140 && rgb[1] < 230 && rgb[2] < 130;
+}
+
+/* The picked attachment gets an amber outline along its edges. */
+static void
+test_art_selected_outline (Fixture *f, gconstpointer data)
+{
+  const OssaCamera *cam = _ossa_canvas_get_camera (f->canvas);
+  float xy[8];
+  double ax, ay, bx, by, cx, cy;
+  gboolean found[2] = { FALSE, FALSE };
+
+  corners_of (f, MISSING, xy);
+  ossa_camera_world_to_widget (cam, xy[0], xy[1], &ax, &ay);
+  ossa_camera_world_to_widget (cam, xy[2], xy[3], &bx, &by);
+  towards (xy, 0, 0, &cx, &cy);
+  ossa_camera_world_to_widget (cam, cx, cy, &cx, &cy);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      GuiTestPixels p;
+
+      ossa_editor_select_slot (f->editor, pass == 1 ? MISSING : -1, -1);
+      gui_test_canvas_wait_frame (f->canvas);
+      p = gui_test_canvas_pixels (f->canvas);
+      /* From the bottom edge's middle towards the centre, a pixel at a time. */
+      for (double d = 0.25; d <= 2.0; d += 0.25)
+        {
+          double mx = (ax + bx) / 2, my = (ay + by) / 2;
+          double len = hypot (cx - mx, cy - my);
+          int x = (int) floor (mx + d * (cx - mx) / len), y = (int) floor (my + d * (cy - my) / len);
+          const guchar *q = p.data + ((gsize) y * p.width + x) * 4;
+          int rgb[3] = { q[2], q[1], q[0] };
+
+          found[pass] |= is_amber (rgb);
+        }
+      g_free (p.data);
+    }
+  g_assert_false (found[0]);
+  g_assert_true (found[1]);
+}
+
+/* Bones over the art; Show Bones off leaves the art alone. */
+static void
+test_art_show_bones (Fixture *f, gconstpointer data)
+{
+  GuiTestPixels p = gui_test_canvas_pixels (f->canvas);
+  const OssaXform *world = ossa_editor_get_world (f->editor);
+  double bx = world[0].tx + 100 * world[0].a, by = world[0].ty + 100 * world[0].b;
+  OssaCanvasStats stats;
+  int rgb[3];
+
+  gui_test_canvas_pixel_at (f->canvas, &p, bx, by, rgb);
+  g_assert_cmpint (rgb[2], >, rgb[0] + 80);   /* root is blue */
+  g_free (p.data);
+
+  g_object_set (f->canvas, "show-bones", FALSE, NULL);
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  gui_test_canvas_pixel_at (f->canvas, &p, bx, by, rgb);
+  g_assert_true (is_background (rgb));
+  assert_quad_drawn (f, &p, WHITE, TRUE);
+  g_free (p.data);
+  _ossa_canvas_get_stats (f->canvas, &stats);
+  g_assert_cmpuint (stats.draw_calls, ==, 2);   /* grid, art */
+
+  /* The window's View ▸ Show Bones is the canvas's action. */
+  gtk_widget_activate_action (GTK_WIDGET (f->canvas), "canvas.show-bones", NULL);
+  gui_test_canvas_wait_frame (f->canvas);
+  p = gui_test_canvas_pixels (f->canvas);
+  gui_test_canvas_pixel_at (f->canvas, &p, bx, by, rgb);
+  g_assert_cmpint (rgb[2], >, rgb[0] + 80);
+  g_free (p.data);
+}
+
+/* One draw for every attachment: 3 or 300. */
+static void
+test_art_draw_calls (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GBytes) png = solid_png (0x808080ffu, 16, 16);
+  gsize png_size;
+  const guint8 *png_data = g_bytes_get_data (png, &png_size);
+  g_autofree OssaPictureImport *many = g_new0 (OssaPictureImport, 300);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  OssaCanvasStats small, large;
+
+  /* A fresh document: the rig with three pictures. */
+  for (guint i = N_PICTURES; i > 3; i--)
+    g_assert_true (ossa_editor_remove_slot (f->editor, i - 1, &error));
+  gui_test_canvas_wait_frame (f->canvas);
+  _ossa_canvas_get_stats (f->canvas, &small);
+  g_assert_cmpuint (ossa_slot_pose_n_visible (ossa_editor_get_slot_pose (f->editor)), ==, 3);
+  g_assert_cmpuint (small.draw_calls, ==, 4);   /* grid, art, bones, joints */
+
+  for (guint i = 0; i < 297; i++)
+    {
+      g_ptr_array_add (names, g_strdup_printf ("many%u", i));
+      many[i] = (OssaPictureImport) { names->pdata[i], NULL, png_data, png_size, 16, 16,
+                                      -200 + (i % 20) * 10.0, -100 + (i / 20) * 10.0, 0, 0 };
+    }
+  g_assert_cmpint (ossa_editor_import_pictures (f->editor, many, 297, NULL, &error), >=, 0);
+  g_assert_no_error (error);
+  ossa_image_store_wait (ossa_editor_get_images (f->editor));
+  gui_test_canvas_wait_frame (f->canvas);
+  _ossa_canvas_get_stats (f->canvas, &large);
+  g_assert_cmpuint (ossa_slot_pose_n_visible (ossa_editor_get_slot_pose (f->editor)), ==, 300);
+  g_assert_cmpuint (large.draw_calls, ==, small.draw_calls);
+}
+
+/* Dragging the arm: the still bones come from the cached image, the art under
+ * them is drawn afresh, so the badge follows the arm and nothing hides it. */
+static void
+test_art_drag_cache (Fixture *f, gconstpointer data)
+{
+  const OssaXform *world = ossa_editor_get_world (f->editor);
+  double jx = world[1].tx, jy = world[1].ty;
+  double start = atan2 (world[1].b, world[1].a);
+  float before[8], after[8];
+  OssaCanvasStats stats;
+  GuiTestPixels p;
+  double px, py;
+  int rgb[3];
+
+  corners_of (f, BADGE, before);
+  ossa_editor_set_tool (f->editor, OSSA_TOOL_ROTATE);
+  ossa_camera_world_to_widget (_ossa_canvas_get_camera (f->canvas), jx + 50 * cos (start),
+                               jy + 50 * sin (start), &px, &py);
+  _ossa_canvas_drag_begin (f->canvas, px, py, 0);
+  for (int step = 1; step <= 6; step++)
+    {
+      double a = start + step * G_PI / 12;
+
+      ossa_camera_world_to_widget (_ossa_canvas_get_camera (f->canvas), jx + 50 * cos (a),
+                                   jy + 50 * sin (a), &px, &py);
+      _ossa_canvas_drag_update (f->canvas, px, py, 0);
+      gui_test_canvas_wait_frame (f->canvas);
+    }
+  corners_of (f, BADGE, after);
+  p = gui_test_canvas_pixels (f->canvas);
+  assert_quad_drawn (f, &p, BADGE, FALSE);
+  pixel_of (f, &p, before, 0, 0, rgb);     /* where it was */
+  g_assert_true (is_background (rgb));
+  assert_quad_drawn (f, &p, WHITE, TRUE);
+  /* The still root bone over its art's neighbourhood, from the cache. */
+  gui_test_canvas_pixel_at (f->canvas, &p, world[0].tx + 100 * world[0].a,
+                            world[0].ty + 100 * world[0].b, rgb);
+  g_assert_cmpint (rgb[2], >, rgb[0] + 80);
+  g_free (p.data);
+  _ossa_canvas_get_stats (f->canvas, &stats);
+  /* Grid, art, the still bones' image, the moving bone and its joint. */
+  g_assert_cmpuint (stats.draw_calls, ==, 5);
+  _ossa_canvas_drag_end (f->canvas, px, py, 0);
+  g_assert_true (fabs (after[0] - before[0]) > 20 || fabs (after[1] - before[1]) > 20);
 }
 
 int
 main (int argc, char **argv)
 {
-  if (!gui_test_display_or_skip ())
-    return 0;
   gtk_test_init (&argc, &argv, NULL);
-  g_log_set_writer_func (count_refusals, NULL, NULL);
 
-  APP_TEST_ADD ("/canvas-art/pick", test_pick);
-  APP_TEST_ADD ("/canvas-art/translate", test_translate);
-  APP_TEST_ADD ("/canvas-art/rotate-snap", test_rotate_snap);
-  APP_TEST_ADD ("/canvas-art/scale", test_scale);
-  APP_TEST_ADD ("/canvas-art/animate-refuses", test_animate_refuses);
-  APP_TEST_ADD ("/canvas-art/delete", test_delete);
-  APP_TEST_ADD ("/canvas-art/real-pointer", test_real_pointer);
-  APP_TEST_ADD ("/canvas-art/sample", test_sample);
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("/ossa/canvas-art/pixels", test_art_pixels);
+  ADD ("/ossa/canvas-art/tint", test_art_tint);
+  ADD ("/ossa/canvas-art/placeholder", test_art_placeholder);
+  ADD ("/ossa/canvas-art/selected-outline", test_art_selected_outline);
+  ADD ("/ossa/canvas-art/show-bones", test_art_show_bones);
+  ADD ("/ossa/canvas-art/draw-calls", test_art_draw_calls);
+  ADD ("/ossa/canvas-art/drag-cache", test_art_drag_cache);
+#undef ADD
+
   return g_test_run ();
 }

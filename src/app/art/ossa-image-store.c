@@ -229,7 +229,18 @@ run_job (gpointer data, gpointer pool_data)
     }
 
 done:
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, job_done, job, NULL);
+  /* A source of its own, never g_main_context_invoke(): that runs the callback
+   * right here when the main context is free for the taking, and the entries
+   * are the main thread's. */
+  {
+    GSource *source = g_idle_source_new ();
+
+    g_source_set_priority (source, G_PRIORITY_DEFAULT);
+    g_source_set_callback (source, job_done, job, NULL);
+    g_source_set_static_name (source, "[ossa] picture read");
+    g_source_attach (source, job->context);
+    g_source_unref (source);
+  }
 }
 
 /* The pool every store reads with: as many threads as cores (at most 4), kept for

@@ -64,7 +64,7 @@ update_hover (OssaCanvas *self)
   double x = 0, y = 0;
   gboolean inside = ossa_pointer_input_get_position (GTK_WIDGET (self), &x, &y);
 
-  if (inside && self->drag == DRAG_NONE && self->editor != NULL)
+  if (inside && self->drag == DRAG_NONE && self->editor != NULL && self->show_bones)
     {
       _ossa_canvas_ensure_instances (self);
       hover = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera, x, y).bone;

@@ -49,11 +49,12 @@ report_edit_error (OssaCanvas *self, GError *error)
   self->drag = DRAG_NONE;
 }
 
-/* Whether bones are on show, and so take clicks before the art. */
+/* Whether bones are on show (View ▸ Show Bones), and so take clicks before the
+ * art; hidden, they take none. */
 static gboolean
 bones_shown (OssaCanvas *self)
 {
-  return TRUE;
+  return self->show_bones;
 }
 
 static char *

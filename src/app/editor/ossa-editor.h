@@ -514,10 +514,15 @@ gboolean            ossa_editor_remove_image      (OssaEditor      *self,
 gboolean            ossa_editor_embed_images      (OssaEditor      *self,
                                                    GError         **error);
 /* Writes every embedded image out as NAME.png into folder (never over a file that
- * exists: NAME-2.png …) and points the images at them (one undo step). */
+ * exists: NAME-2.png …) and points the images at them (one undo step). folder
+ * NULL: the document's; refused when it was never saved. */
 gboolean            ossa_editor_unembed_images    (OssaEditor      *self,
                                                    GFile           *folder,
                                                    GError         **error);
+/* Whether an image is a file to embed; whether one is embedded (the actions'
+ * sensitivity; follow "document-changed"). */
+gboolean            ossa_editor_can_embed_images  (OssaEditor      *self);
+gboolean            ossa_editor_can_unembed_images (OssaEditor     *self);
 
 /* ---- ossa-editor-recovered.c: a document recovered after a crash ---- */
 
