@@ -210,12 +210,12 @@ append_line (GtkSnapshot *snapshot, double ax, double ay, double bx, double by,
   gtk_snapshot_restore (snapshot);
 }
 
-/* The hovered attachment's box, faint, unless it is the picked one (whose own
- * outline the GL picture draws). */
+/* The hovered attachment's box, faint and white, unless it is the picked one
+ * (whose amber outline the GL picture draws). */
 void
 _ossa_canvas_snapshot_art (OssaCanvas *self, GtkSnapshot *snapshot)
 {
-  const GdkRGBA color = { 1.0f, 0.757f, 0.259f, 0.55f };
+  const GdkRGBA color = { 1.0f, 1.0f, 1.0f, 0.4f };
   gsize n;
 
   if (self->editor == NULL || self->hover_slot < 0 || self->drag != DRAG_NONE
