@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib.h>
 
@@ -640,6 +641,160 @@ test_label_layout_matches_all_pairs (void)
   ossa_label_layout_free (layout);
 }
 
+/* ---- attachments: picking by the picture's opaque pixels ---- */
+
+/* A quad as DESIGN.md builds it: bone · T R S(offset) · corner, UVs (0, 1), (1, 1),
+ * (1, 0), (0, 0). */
+static OssaQuad
+make_quad (const OssaXform *bone, const OssaTransform *offset, float w, float h, uint32_t image)
+{
+  static const float corners[8] = { -0.5f, -0.5f, 0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f };
+  static const float uv[8] = { 0, 1, 1, 1, 1, 0, 0, 0 };
+  OssaXform local = ossa_xform_from_transform (offset);
+  OssaXform m = ossa_xform_multiply (bone, &local);
+  OssaQuad q = { .image = image };
+
+  for (int c = 0; c < 4; c++)
+    {
+      OssaVec2 p = ossa_xform_apply (&m, (OssaVec2) { corners[2 * c] * w, corners[2 * c + 1] * h });
+
+      q.xy[2 * c] = p.x;
+      q.xy[2 * c + 1] = p.y;
+    }
+  memcpy (q.uv, uv, sizeof uv);
+  return q;
+}
+
+/* Pictures whose top-left quarter is transparent (u, v < 1/2); image 7 is
+ * transparent everywhere. */
+static bool
+corner_cut (uint32_t image, double u, double v, void *data)
+{
+  int *calls = data;
+
+  (*calls)++;
+  return image != 7 && !(u < 0.5 && v < 0.5);
+}
+
+/* Attachment space (ax, ay) of an attachment with offset on bone, to world. */
+static void
+att_to_world (const OssaXform *bone, const OssaTransform *offset, double ax, double ay,
+              double *wx, double *wy)
+{
+  OssaXform local = ossa_xform_from_transform (offset);
+  OssaXform m = ossa_xform_multiply (bone, &local);
+  OssaVec2 p = ossa_xform_apply (&m, (OssaVec2) { (float) ax, (float) ay });
+
+  *wx = p.x;
+  *wy = p.y;
+}
+
+static void
+test_quad_uv (void)
+{
+  /* A turned bone scaled unevenly and mirrored in y, an offset turned and scaled
+   * unevenly again: the quad is a sheared, turned parallelogram. */
+  OssaTransform bone_t = { 10, 20, 0.7f, 2.0f, -0.5f };
+  OssaXform bone = ossa_xform_from_transform (&bone_t);
+  OssaTransform offset = { 5, -3, 0.4f, 1.5f, 0.8f };
+  OssaQuad q = make_quad (&bone, &offset, 40, 20, 0);
+  static const double inside[][2] = { { 0, 0 }, { 19, 9 }, { -19, -9 }, { 12, -7 }, { -3, 8 } };
+  double wx, wy, u, v;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (inside); i++)
+    {
+      att_to_world (&bone, &offset, inside[i][0], inside[i][1], &wx, &wy);
+      g_assert_true (ossa_quad_uv_at (&q, wx, wy, &u, &v));
+      g_assert_cmpfloat_with_epsilon (u, inside[i][0] / 40 + 0.5, 1e-4);
+      g_assert_cmpfloat_with_epsilon (v, 0.5 - inside[i][1] / 20, 1e-4);
+    }
+  /* Just outside each side, in the picture's own space. */
+  att_to_world (&bone, &offset, 21, 0, &wx, &wy);
+  g_assert_false (ossa_quad_uv_at (&q, wx, wy, &u, &v));
+  att_to_world (&bone, &offset, -21, 0, &wx, &wy);
+  g_assert_false (ossa_quad_uv_at (&q, wx, wy, &u, &v));
+  att_to_world (&bone, &offset, 0, 10.5, &wx, &wy);
+  g_assert_false (ossa_quad_uv_at (&q, wx, wy, &u, &v));
+  att_to_world (&bone, &offset, 0, -10.5, &wx, &wy);
+  g_assert_false (ossa_quad_uv_at (&q, wx, wy, &u, &v));
+  /* Inside the quad's world box but outside the turned quad. */
+  att_to_world (&bone, &offset, 21, 10.5, &wx, &wy);
+  g_assert_false (ossa_quad_uv_at (&q, wx, wy, &u, &v));
+
+  /* No area: never a hit. */
+  offset.scale_y = 0;
+  q = make_quad (&bone, &offset, 40, 20, 0);
+  g_assert_false (ossa_quad_uv_at (&q, q.xy[0], q.xy[1], &u, &v));
+}
+
+static void
+test_quads_hit (void)
+{
+  OssaTransform bone_t = { -4, 3, -1.1f, 1.25f, 0.6f };
+  OssaXform bone = ossa_xform_from_transform (&bone_t);
+  OssaTransform back_off = { -20, 20, 0, 1, 1 };
+  OssaTransform front_off = { 10, 0, 0.3f, 1, 2 };
+  OssaQuad quads[3];
+  double wx, wy;
+  int calls = 0;
+
+  quads[0] = make_quad (&bone, &back_off, 100, 60, 0);   /* behind */
+  quads[1] = make_quad (&bone, &front_off, 30, 15, 1);   /* in front */
+  quads[2] = make_quad (&bone, &back_off, 100, 100, 7);  /* frontmost, all clear */
+
+  /* Where both are opaque the front one wins, whatever lies in front of it clear. */
+  att_to_world (&bone, &front_off, 5, -3, &wx, &wy);
+  g_assert_cmpint (ossa_quads_hit_test (quads, 3, 3, wx, wy, corner_cut, &calls), ==, 1);
+  /* Behind the front one: the one under it. */
+  g_assert_cmpint (ossa_quads_hit_test (quads, 3, 1, wx, wy, corner_cut, &calls), ==, 0);
+  /* Over the front picture's transparent corner (top left), the back one shows
+   * through and is picked, not the front one's box. */
+  att_to_world (&bone, &front_off, -10, 5, &wx, &wy);
+  g_assert_cmpint (ossa_quads_hit_test (quads, 3, 3, wx, wy, corner_cut, &calls), ==, 0);
+  /* The back picture's own transparent corner, outside the front one: nothing. */
+  att_to_world (&bone, &back_off, -25, 15, &wx, &wy);
+  g_assert_cmpint (ossa_quads_hit_test (quads, 3, 3, wx, wy, corner_cut, &calls), ==, -1);
+  /* Outside every quad, the pictures are not even asked. */
+  calls = 0;
+  att_to_world (&bone, &back_off, 0, 60, &wx, &wy);
+  g_assert_cmpint (ossa_quads_hit_test (quads, 3, 3, wx, wy, corner_cut, &calls), ==, -1);
+  g_assert_cmpint (calls, ==, 0);
+  /* No callback: boxes. */
+  att_to_world (&bone, &back_off, -25, 15, &wx, &wy);
+  g_assert_cmpint (ossa_quads_hit_test (quads, 2, 2, wx, wy, NULL, NULL), ==, 0);
+  g_assert_cmpint (ossa_quads_hit_test (quads, 0, 0, wx, wy, NULL, NULL), ==, -1);
+}
+
+static void
+test_uniform_scale_drag (void)
+{
+  OssaTransform local = { 3, 4, 0.5f, 1, -2 };
+  OssaUniformScaleDrag d;
+  OssaTransform t;
+
+  /* Centre at (10, 10), press 20 to its right. */
+  ossa_uniform_scale_drag_begin (&d, 10, 10, &local, 30, 10, 1);
+  t = ossa_uniform_scale_drag_update (&d, 10, 50, 0);   /* 40 away, any direction */
+  g_assert_cmpfloat_with_epsilon (t.scale_x, 2, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t.scale_y, -4, 1e-6);
+  g_assert_cmpfloat (t.x, ==, 3);
+  g_assert_cmpfloat (t.rotation, ==, 0.5f);
+  t = ossa_uniform_scale_drag_update (&d, 20, 10, 0);
+  g_assert_cmpfloat_with_epsilon (t.scale_x, 0.5, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t.scale_y, -1, 1e-6);
+  /* Snapped: each scale on a multiple of the step. */
+  t = ossa_uniform_scale_drag_update (&d, 10 + 20 * 1.27, 10, 0.25);
+  g_assert_cmpfloat_with_epsilon (t.scale_x, 1.25, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t.scale_y, -2.5, 1e-6);
+  /* At the centre the picture keeps a size (one step, or 1/100). */
+  t = ossa_uniform_scale_drag_update (&d, 10, 10, 0.25);
+  g_assert_cmpfloat_with_epsilon (t.scale_x, 0.25, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t.scale_y, -0.25, 1e-6);
+  t = ossa_uniform_scale_drag_update (&d, 10, 10, 0);
+  g_assert_cmpfloat_with_epsilon (t.scale_x, 0.01, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t.scale_y, -0.02, 1e-6);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -663,6 +818,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/ossa/scene/bone-from-points", test_bone_from_points);
   g_test_add_func ("/ossa/scene/grid-step", test_grid_step);
   g_test_add_func ("/ossa/scene/instances", test_instances);
+  g_test_add_func ("/ossa/scene/quad-uv", test_quad_uv);
+  g_test_add_func ("/ossa/scene/quads-hit", test_quads_hit);
+  g_test_add_func ("/ossa/scene/uniform-scale", test_uniform_scale_drag);
 
   return g_test_run ();
 }

@@ -61,10 +61,10 @@ static void
 update_hover (OssaCanvas *self)
 {
   gssize hover = -1;
-  double x, y;
+  double x = 0, y = 0;
+  gboolean inside = ossa_pointer_input_get_position (GTK_WIDGET (self), &x, &y);
 
-  if (ossa_pointer_input_get_position (GTK_WIDGET (self), &x, &y) && self->drag == DRAG_NONE
-      && self->editor != NULL)
+  if (inside && self->drag == DRAG_NONE && self->editor != NULL && self->show_bones)
     {
       _ossa_canvas_ensure_instances (self);
       hover = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera, x, y).bone;
@@ -74,6 +74,8 @@ update_hover (OssaCanvas *self)
       self->hover = hover;
       _ossa_canvas_invalidate (self);
     }
+  /* Off the bones, the attachment under the pointer is outlined. */
+  _ossa_canvas_art_hover (self, inside, x, y);
 }
 
 /* The pointer moved over the canvas, entered or left it. */
@@ -138,6 +140,7 @@ _ossa_canvas_init_input (OssaCanvas *self)
   GtkWidget *widget = GTK_WIDGET (self);
   GtkEventController *controller;
 
+  _ossa_canvas_art_init (self);
   ossa_pointer_input_attach (widget, &pointer_handlers, GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 
   controller = gtk_event_controller_key_new ();

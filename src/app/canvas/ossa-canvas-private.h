@@ -5,7 +5,9 @@
  * functions one file of the canvas calls in another (ossa-canvas.c: the object,
  * its properties, editor and camera; -render.c: the GL picture; -preview.c: onion
  * skin and motion path; -snapshot.c: names, rubber band, mode and error over it;
- * -tools.c: the primary-button drags; -input.c: the controllers; -actions.c;
+ * -tools.c: the primary-button drags; -art-tools.c: picking and dragging
+ * attachments; -notice.c: a refusal said over the picture; -input.c: the
+ * controllers; -actions.c;
  * -dump.c: OSSA_VIEW_DUMP). The canvas owns everything its struct points to.
  * Tests and benchmarks use the entry points at the end. */
 
@@ -44,6 +46,7 @@ typedef enum
   DRAG_BAND,     /* from empty canvas: rubber band */
   DRAG_TOOL,     /* from a bone: the editor's tool */
   DRAG_CREATE,   /* create tool: from the primary bone's tip or empty canvas */
+  DRAG_ART,      /* from an attachment's opaque pixels: the editor's tool on it */
 } DragKind;
 
 typedef enum
@@ -139,6 +142,7 @@ struct _OssaCanvas
     OssaRotateDrag    rotate;
     OssaTranslateDrag translate;
     OssaScaleDrag     scale;
+    OssaUniformScaleDrag art_scale;
   } tool;
   OssaSpinCheck     spin_check;     /* a rotate drag in Animate mode */
   gssize            create_parent;
@@ -181,6 +185,17 @@ struct _OssaCanvas
   /* Shift while dragging (Preferences ▸ Snapping): degrees, and a scale step. */
   double            snap_rotation_step;
   double            snap_scale_step;
+
+  /* Attachments on the canvas (ossa-canvas-art-tools.c): the quads on show, taken
+   * again for each pick; the attachment under the pointer and the one dragged
+   * (slot, attachment; -1 for none). */
+  OssaQuad         *art_quads;
+  gsize             art_quads_capacity;
+  int               hover_slot, hover_attachment;
+  int               drag_slot, drag_attachment;
+  /* A refused edit, said over the canvas for a few seconds (ossa-canvas-notice.c). */
+  char             *notice;
+  guint             notice_timeout;
 };
 
 /* The properties, for the files that notify them. */
@@ -251,6 +266,42 @@ void     _ossa_canvas_write_view_dump     (OssaCanvas      *self);
  * the editor goes. */
 void     _ossa_canvas_finish_create_group (OssaCanvas      *self);
 
+/* ossa-canvas-art-tools.c: the attachments under the pointer and their drags. */
+void     _ossa_canvas_art_init            (OssaCanvas      *self);
+void     _ossa_canvas_art_dispose         (OssaCanvas      *self);
+/* The attachment whose picture is opaque under widget point (x, y), frontmost
+ * first; cycle: the one behind the picked attachment there (front again after the
+ * last). FALSE when there is none. */
+gboolean _ossa_canvas_art_pick            (OssaCanvas      *self,
+                                           double           x,
+                                           double           y,
+                                           gboolean         cycle,
+                                           int             *slot,
+                                           int             *attachment);
+/* The hover outline follows the pointer at widget (x, y), or goes (inside FALSE). */
+void     _ossa_canvas_art_hover           (OssaCanvas      *self,
+                                           gboolean         inside,
+                                           double           x,
+                                           double           y);
+/* A DRAG_ART press became a drag at world (wx, wy); then each motion asks the
+ * editor to move the attachment: FALSE with error when it refused. */
+void     _ossa_canvas_art_drag_start      (OssaCanvas      *self,
+                                           double           wx,
+                                           double           wy);
+gboolean _ossa_canvas_art_drag_update     (OssaCanvas      *self,
+                                           double           wx,
+                                           double           wy,
+                                           GdkModifierType  state,
+                                           GError         **error);
+void     _ossa_canvas_snapshot_art        (OssaCanvas      *self,
+                                           GtkSnapshot     *snapshot);
+
+/* ossa-canvas-notice.c: why an edit was refused, over the canvas for a while. */
+void     _ossa_canvas_show_notice         (OssaCanvas      *self,
+                                           const char      *message);
+void     _ossa_canvas_snapshot_notice     (OssaCanvas      *self,
+                                           GtkSnapshot     *snapshot);
+
 /* ossa-canvas-input.c: the controllers, added once by init. */
 void     _ossa_canvas_init_input          (OssaCanvas      *self);
 /* ossa-canvas-drop.c: PNG and .ora files dropped on the canvas. */
@@ -289,6 +340,9 @@ void              _ossa_canvas_get_stats   (OssaCanvas      *self,
  * (the selected ones first); none while names are hidden. */
 const guint      *_ossa_canvas_get_named   (OssaCanvas      *self,
                                             gsize           *n);
+
+/* The refusal the canvas shows now, or NULL. */
+const char       *_ossa_canvas_get_notice  (OssaCanvas      *self);
 
 /* Forgets the cached images (grid, still bones) so that the next frame draws
  * everything afresh: tests compare the two. */

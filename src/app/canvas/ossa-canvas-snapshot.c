@@ -261,8 +261,10 @@ _ossa_canvas_snapshot_overlay (OssaCanvas *self, GtkSnapshot *snapshot)
     g_array_set_size (self->named, 0);
   if (self->drag == DRAG_BAND && self->drag_active)
     draw_band (self, snapshot);
+  _ossa_canvas_snapshot_art (self, snapshot);
   if (self->editor != NULL)
     draw_mode (self, snapshot);
+  _ossa_canvas_snapshot_notice (self, snapshot);
   if (self->dump_path != NULL)
     _ossa_canvas_write_view_dump (self);
 }

@@ -10,9 +10,16 @@
 #include "ossa-canvas-private.h"
 
 /* The primary button on the canvas: a click selects, a drag from a bone applies
- * the editor's tool (rotate, translate, scale) to it, from empty canvas draws a
+ * the editor's tool (rotate, translate, scale) to it, from an attachment's opaque
+ * pixels to the attachment (ossa-canvas-art-tools.c), from empty canvas draws a
  * rubber band, with the create tool draws a new bone, and with Space held pans.
- * Every edit is an OssaEditor call; the arithmetic is ossa-drag.c's. */
+ * Every edit is an OssaEditor call; the arithmetic is ossa-drag.c's.
+ *
+ * Bones are drawn over the art and win a click. Ctrl is the bones' selection
+ * modifier: with it the art is looked through (Ctrl+click adds bones, Ctrl+drag
+ * bands them over a painted character), and so it is with the create tool, which
+ * draws bones over the art. Alt+click picks the attachment behind the picked one
+ * under the pointer, for parts hidden by others. */
 
 /* How far (logical pixels) the pointer moves before a press becomes a drag. */
 #define DRAG_THRESHOLD 3.0
@@ -35,10 +42,19 @@ rotation_step (OssaCanvas *self)
 static void
 report_edit_error (OssaCanvas *self, GError *error)
 {
-  /* Animate mode without an animation, typically: stop the drag, say why. */
-  gtk_widget_error_bell (GTK_WIDGET (self));
+  /* Animate mode without an animation, or an attachment moved in Animate mode,
+   * typically: stop the drag (so it is said once), say why on the canvas. */
   g_message ("%s", error->message);
+  _ossa_canvas_show_notice (self, error->message);
   self->drag = DRAG_NONE;
+}
+
+/* Whether bones are on show (View ▸ Show Bones), and so take clicks before the
+ * art; hidden, they take none. */
+static gboolean
+bones_shown (OssaCanvas *self)
+{
+  return self->show_bones;
 }
 
 static char *
@@ -126,6 +142,8 @@ start_drag (OssaCanvas *self, GdkModifierType state)
       self->create_joint_x = step > 0 ? round (wx / step) * step : wx;
       self->create_joint_y = step > 0 ? round (wy / step) * step : wy;
     }
+  else if (self->drag == DRAG_ART)
+    _ossa_canvas_art_drag_start (self, wx, wy);
   else if (self->drag == DRAG_TOOL)
     {
       const OssaDocument *doc = ossa_editor_get_document (self->editor);
@@ -188,8 +206,8 @@ _ossa_canvas_drag_begin (OssaCanvas *self, double x, double y, GdkModifierType s
 {
   gboolean ctrl = (state & GDK_CONTROL_MASK) != 0;
   OssaTool tool;
-  OssaHit hit;
-  int primary, tip;
+  OssaHit hit = { -1, OSSA_HIT_NONE };
+  int primary, tip, slot, attachment;
 
   g_return_if_fail (OSSA_IS_CANVAS (self));
   _ossa_canvas_finish_create_group (self);
@@ -198,6 +216,7 @@ _ossa_canvas_drag_begin (OssaCanvas *self, double x, double y, GdkModifierType s
   self->press_x = self->drag_x = x;
   self->press_y = self->drag_y = y;
   self->drag_bone = -1;
+  self->drag_slot = self->drag_attachment = -1;
   self->created = -1;
   self->create_parent = -1;
   if (self->space_held)
@@ -212,8 +231,10 @@ _ossa_canvas_drag_begin (OssaCanvas *self, double x, double y, GdkModifierType s
   _ossa_canvas_ensure_instances (self);
   tool = ossa_editor_get_tool (self->editor);
   primary = ossa_editor_get_primary (self->editor);
-  hit = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera, x, y);
-  tip = (tool == OSSA_TOOL_CREATE && !ctrl) ? find_create_tip (self, primary, x, y) : -1;
+  if (bones_shown (self))
+    hit = ossa_scene_hit_test (self->instances, self->n_instances, &self->camera, x, y);
+  tip = (tool == OSSA_TOOL_CREATE && !ctrl && bones_shown (self))
+          ? find_create_tip (self, primary, x, y) : -1;
   if (tip >= 0)
     {
       /* A press there is still a click on what lies under it (a child's joint,
@@ -245,6 +266,16 @@ _ossa_canvas_drag_begin (OssaCanvas *self, double x, double y, GdkModifierType s
       self->drag = DRAG_TOOL;
       self->drag_bone = hit.bone;
       self->drag_part = hit.part;
+      return;
+    }
+  if (tool != OSSA_TOOL_CREATE && !ctrl
+      && _ossa_canvas_art_pick (self, x, y, (state & GDK_ALT_MASK) != 0, &slot, &attachment))
+    {
+      /* Picking it lets the bones go; a press on it drags it with the tool. */
+      ossa_editor_select_slot (self->editor, slot, attachment);
+      self->drag = DRAG_ART;
+      self->drag_slot = slot;
+      self->drag_attachment = attachment;
       return;
     }
   self->drag = (tool == OSSA_TOOL_CREATE && !ctrl) ? DRAG_CREATE : DRAG_BAND;
@@ -296,6 +327,10 @@ _ossa_canvas_drag_update (OssaCanvas *self, double x, double y, GdkModifierType 
     case DRAG_CREATE:
       update_create (self, wx, wy, state);
       return;
+    case DRAG_ART:
+      if (!_ossa_canvas_art_drag_update (self, wx, wy, state, &error))
+        report_edit_error (self, error);
+      return;
     case DRAG_TOOL:
       switch (self->apply)
         {
@@ -346,6 +381,7 @@ _ossa_canvas_drag_end (OssaCanvas *self, double x, double y, GdkModifierType sta
     {
       /* A click on empty canvas. */
       ossa_editor_clear_selection (self->editor);
+      ossa_editor_select_slot (self->editor, -1, -1);
     }
   else if (self->editor != NULL && self->drag_active && self->drag == DRAG_BAND)
     {
@@ -359,6 +395,9 @@ _ossa_canvas_drag_end (OssaCanvas *self, double x, double y, GdkModifierType sta
                                   self->band_hits);
       if (n > 0 || !ctrl)
         ossa_editor_select (self->editor, self->band_hits, n, ctrl);
+      /* A band picks bones: without Ctrl it replaces what was picked. */
+      if (!ctrl)
+        ossa_editor_select_slot (self->editor, -1, -1);
     }
   _ossa_canvas_finish_create_group (self);
   self->drag = DRAG_NONE;

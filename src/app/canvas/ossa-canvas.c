@@ -350,6 +350,7 @@ ossa_canvas_dispose (GObject *object)
   self->art_tick = 0;
   g_clear_object (&self->layout);
   g_clear_object (&self->mode_layout);
+  _ossa_canvas_art_dispose (self);
   G_OBJECT_CLASS (ossa_canvas_parent_class)->dispose (object);
 }
 

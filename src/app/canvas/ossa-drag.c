@@ -216,3 +216,37 @@ ossa_scene_bone_from_points (const OssaXform *parent_world, double jx, double jy
   *length = (float) hypot (ltx - ljx, lty - ljy);
   return true;
 }
+
+void
+ossa_uniform_scale_drag_begin (OssaUniformScaleDrag *d, double cx, double cy,
+                               const OssaTransform *local, double wx, double wy,
+                               double min_reference)
+{
+  d->start = *local;
+  d->centre_x = cx;
+  d->centre_y = cy;
+  d->reference = fmax (hypot (wx - cx, wy - cy), min_reference);
+  d->min_scale = 0.01;
+}
+
+/* v scaled by factor and snapped, keeping its sign and never under floor. */
+static double
+scaled (double v, double factor, double snap, double floor)
+{
+  double s = v * factor, sign = v < 0 ? -1 : 1;
+
+  if (snap > 0)
+    return sign * fmax (snap_to (fabs (s), snap), snap);
+  return sign * fmax (fabs (s), floor * fabs (v));
+}
+
+OssaTransform
+ossa_uniform_scale_drag_update (OssaUniformScaleDrag *d, double wx, double wy, double snap)
+{
+  OssaTransform t = d->start;
+  double factor = hypot (wx - d->centre_x, wy - d->centre_y) / d->reference;
+
+  t.scale_x = (float) scaled (d->start.scale_x, factor, snap, d->min_scale);
+  t.scale_y = (float) scaled (d->start.scale_y, factor, snap, d->min_scale);
+  return t;
+}

@@ -84,6 +84,30 @@ void          ossa_scale_drag_begin  (OssaScaleDrag *d, const OssaXform *world,
  * on a multiple of snap. */
 OssaTransform ossa_scale_drag_update (OssaScaleDrag *d, double wx, double wy, double snap);
 
+/* An attachment's uniform scale: both its scales follow the ratio of the
+ * pointer's distance from its centre to the distance at the press (Blender's S),
+ * so the picture keeps its proportions. Its move and turn are a bone's translate
+ * and rotate drags with the attachment's bone as the parent and its offset as the
+ * local transform. */
+typedef struct
+{
+  OssaTransform start;
+  double        centre_x, centre_y;  /* world */
+  double        reference;           /* press distance, at least min_reference */
+  double        min_scale;           /* the smallest |scale| a drag makes */
+} OssaUniformScaleDrag;
+
+/* (cx, cy): the attachment's world centre. min_reference as for
+ * ossa_scale_drag_begin(). */
+void          ossa_uniform_scale_drag_begin  (OssaUniformScaleDrag *d, double cx, double cy,
+                                              const OssaTransform *local, double wx,
+                                              double wy, double min_reference);
+/* snap > 0 puts both scales on a multiple of snap (never 0: at least one step,
+ * keeping the sign); without it neither falls under 1/100 of its size at the
+ * press, so the picture never collapses into a point nobody can pick again. */
+OssaTransform ossa_uniform_scale_drag_update (OssaUniformScaleDrag *d, double wx, double wy,
+                                              double snap);
+
 /* The rest transform (scale 1) and length of a bone under parent_world (NULL for a
  * root) whose joint is at world (jx, jy) and tip at (tx, ty). snap > 0 puts the
  * rotation on a multiple of snap (radians). False when the parent is singular. */

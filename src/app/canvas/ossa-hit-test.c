@@ -115,3 +115,45 @@ ossa_scene_rubber_band (const OssaBoneInstance *inst, size_t n, double x0, doubl
       out[count++] = (unsigned) i;
   return count;
 }
+
+bool
+ossa_quad_uv_at (const OssaQuad *q, double wx, double wy, double *u, double *v)
+{
+  /* The quad is corner 0 plus s times the edge to corner 1 plus t times the edge
+   * to corner 3, s and t in [0, 1] (an affine image of a rectangle): solve for
+   * s, t, then carry them over to the UVs the same way. */
+  double e1x = (double) q->xy[2] - q->xy[0], e1y = (double) q->xy[3] - q->xy[1];
+  double e3x = (double) q->xy[6] - q->xy[0], e3y = (double) q->xy[7] - q->xy[1];
+  double dx = wx - q->xy[0], dy = wy - q->xy[1];
+  double det = e1x * e3y - e1y * e3x;
+  double scale = fabs (e1x * e1x + e1y * e1y) + fabs (e3x * e3x + e3y * e3y);
+  double s, t;
+
+  if (!isfinite (det) || fabs (det) <= 1e-12 * scale || scale == 0)
+    return false;
+  s = (dx * e3y - dy * e3x) / det;
+  t = (e1x * dy - e1y * dx) / det;
+  if (!(s >= 0 && s <= 1 && t >= 0 && t <= 1))
+    return false;
+  *u = q->uv[0] + s * ((double) q->uv[2] - q->uv[0]) + t * ((double) q->uv[6] - q->uv[0]);
+  *v = q->uv[1] + s * ((double) q->uv[3] - q->uv[1]) + t * ((double) q->uv[7] - q->uv[1]);
+  *u = fmin (fmax (*u, 0), 1);
+  *v = fmin (fmax (*v, 0), 1);
+  return true;
+}
+
+ssize_t
+ossa_quads_hit_test (const OssaQuad *quads, size_t n, size_t before, double wx, double wy,
+                     OssaPictureHitFunc opaque, void *data)
+{
+  /* Backwards: the last drawn is in front. */
+  for (size_t k = before < n ? before : n; k > 0; k--)
+    {
+      double u, v;
+
+      if (ossa_quad_uv_at (&quads[k - 1], wx, wy, &u, &v)
+          && (opaque == NULL || opaque (quads[k - 1].image, u, v, data)))
+        return (ssize_t) (k - 1);
+    }
+  return -1;
+}

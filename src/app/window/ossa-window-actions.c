@@ -290,7 +290,8 @@ redo_activated (GSimpleAction *action,
     ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not redo"));
 }
 
-/* Removes the selected bones, each with its subtree, as one undo step. */
+/* Removes the picked attachment (the canvas edits it or bones, never both), or
+ * else the selected bones, each with its subtree, as one undo step. */
 static void
 delete_activated (GSimpleAction *action,
                   GVariant      *parameter,
@@ -299,8 +300,17 @@ delete_activated (GSimpleAction *action,
   OssaWindow *self = OSSA_WINDOW (user_data);
   gsize n_selected;
   const guint *selected = ossa_editor_get_selection (self->editor, &n_selected);
+  int slot = ossa_editor_get_selected_slot (self->editor);
+  int attachment = ossa_editor_get_selected_attachment (self->editor);
   g_autoptr(GError) error = NULL;
 
+  if (slot >= 0 && attachment >= 0)
+    {
+      if (!ossa_editor_remove_attachment (self->editor, (guint) slot, (guint) attachment,
+                                          &error))
+        ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not delete the picture"));
+      return;
+    }
   if (!ossa_editor_remove_bones (self->editor, selected, n_selected, &error))
     ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not delete the bones"));
 }
@@ -341,6 +351,7 @@ select_none_activated (GSimpleAction *action,
                        gpointer       user_data)
 {
   ossa_editor_clear_selection (OSSA_WINDOW (user_data)->editor);
+  ossa_editor_select_slot (OSSA_WINDOW (user_data)->editor, -1, -1);
 }
 
 static void
@@ -877,6 +888,9 @@ _ossa_window_actions_init (OssaWindow *self)
                            G_CALLBACK (keys_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "key-selection-changed",
                            G_CALLBACK (keys_changed_cb), self, G_CONNECT_SWAPPED);
+  /* Delete removes a picked attachment too. */
+  g_signal_connect_object (self->editor, "art-selection-changed",
+                           G_CALLBACK (_ossa_window_actions_update), self, G_CONNECT_SWAPPED);
   timeline_state_changed_cb (self);
   tool_changed_cb (self);
   mode_changed_cb (self);
@@ -901,10 +915,12 @@ _ossa_window_actions_update (OssaWindow *self)
   ossa_editor_get_selection (self->editor, &n_selected);
   set_enabled (self, "undo", ossa_editor_can_undo (self->editor));
   set_enabled (self, "redo", ossa_editor_can_redo (self->editor));
-  set_enabled (self, "delete", n_selected > 0);
+  set_enabled (self, "delete", n_selected > 0
+                                 || ossa_editor_get_selected_attachment (self->editor) >= 0);
   set_enabled (self, "rename", ossa_editor_get_primary (self->editor) >= 0);
   set_enabled (self, "select-all", doc->skeleton.n_bones > 0);
-  set_enabled (self, "select-none", n_selected > 0);
+  set_enabled (self, "select-none", n_selected > 0
+                                      || ossa_editor_get_selected_slot (self->editor) >= 0);
   set_enabled (self, "export-smd", doc->n_animations > 0);
   {
     gboolean has_animation = current_animation (self) != NULL;

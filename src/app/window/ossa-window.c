@@ -70,13 +70,21 @@ update_selection_status (OssaWindow *self)
   gsize n_selected;
   const guint *selected = ossa_editor_get_selection (self->editor, &n_selected);
   g_autofree char *text = NULL;
+  int slot = ossa_editor_get_selected_slot (self->editor);
+  int attachment = ossa_editor_get_selected_attachment (self->editor);
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
 
   if (map_workspace_shown (self))
     {
       update_map_status (self);
       return;
     }
-  if (n_selected == 0)
+  if (n_selected == 0 && slot >= 0 && attachment >= 0)
+    /* Translators: the status bar while a picture is picked on the canvas: the
+     * attachment's name, then its slot's */
+    text = g_strdup_printf (_("Picture %s (slot %s)"),
+                            doc->slots[slot].attachments[attachment].name, doc->slots[slot].name);
+  else if (n_selected == 0)
     text = g_strdup (_("No selection"));
   else if (n_selected == 1 && selected[0] < skel->n_bones)
     text = g_strdup (skel->bones[selected[0]].name);
@@ -165,7 +173,8 @@ document_changed_cb (OssaWindow *self,
   if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT))
     _ossa_window_actions_update (self);
   /* Map edits (a resize, a rename) come as any kind of change. */
-  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT) || map_workspace_shown (self))
+  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_ART)
+      || map_workspace_shown (self))
     update_selection_status (self);
 }
 
@@ -557,6 +566,8 @@ ossa_window_init (OssaWindow *self)
                             G_CALLBACK (document_changed_cb), self);
   g_signal_connect_swapped (self->editor, "selection-changed",
                             G_CALLBACK (selection_changed_cb), self);
+  g_signal_connect_swapped (self->editor, "art-selection-changed",
+                            G_CALLBACK (update_selection_status), self);
   g_signal_connect_swapped (self->editor, "key-selection-changed",
                             G_CALLBACK (key_selection_changed_cb), self);
 
