@@ -254,7 +254,7 @@ update_mode (OssaDrawOrder *self)
 
   if (animate)
     {
-      set_label (self->mode_label, _("Animate: keys the order"));
+      set_label (self->mode_label, _("Keyed at the playhead"));
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->mode_label),
                                    _("A new order is keyed at the playhead of the current "
                                      "animation"));
@@ -263,7 +263,7 @@ update_mode (OssaDrawOrder *self)
     }
   else
     {
-      set_label (self->mode_label, _("Setup: the rest order"));
+      set_label (self->mode_label, _("Sets the rest order"));
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->mode_label),
                                    _("A new order becomes the order the slots are drawn in at "
                                      "rest"));
