@@ -8,7 +8,7 @@ packages="
   meson ninja-build pkg-config gcc
   libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
   libglib2.0-dev libglib2.0-dev-bin libglib2.0-bin libjson-glib-dev
-  libgtk-4-dev libgtk-4-bin libepoxy-dev libxml2-utils libzip-dev
+  libgtk-4-dev libgtk-4-bin libepoxy-dev libxml2-utils libzip-dev libpng-dev
   fonts-nanum fonts-lohit-deva
   gettext desktop-file-utils appstream
   help2man bash-completion

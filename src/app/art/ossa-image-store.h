@@ -37,6 +37,9 @@ typedef struct
                                     * texture made from an older serial is stale */
   const char      *message;        /* MISSING, BROKEN: why, translated, naming the
                                     * file; else NULL */
+  const char      *reason;         /* MISSING, BROKEN: the why of message alone,
+                                    * short ("no such file", "not a PNG image"),
+                                    * for a list of names; else NULL */
 } OssaPicture;
 
 /* A store following editor's document (the editor makes its own: use
@@ -55,9 +58,13 @@ gboolean        ossa_image_store_hit            (OssaImageStore  *self,
                                                  guint            image,
                                                  double           u,
                                                  double           v);
+/* Premultiplied means each colour byte is round (c × a / 255) of the file's
+ * straight colour c and alpha a, in the file's sRGB. */
+
 /* Whether any picture is still LOADING. */
 gboolean        ossa_image_store_is_loading     (OssaImageStore  *self);
-/* Runs the main context until no picture is LOADING (tests, export, benches). */
+/* Runs the main context until no picture is LOADING and no read of a changed
+ * file is still under way (tests, export, benches). */
 void            ossa_image_store_wait           (OssaImageStore  *self);
 
 /* Signal "pictures-changed" (no arguments): a picture came, changed or went

@@ -38,6 +38,7 @@ _ossa_canvas_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "canvas.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_property_action (widget_class, "canvas.show-names", "show-names");
   gtk_widget_class_install_property_action (widget_class, "canvas.show-meshes", "show-meshes");
+  gtk_widget_class_install_property_action (widget_class, "canvas.show-bones", "show-bones");
   gtk_widget_class_install_property_action (widget_class, "canvas.onion-skin", "onion-skin");
   gtk_widget_class_install_property_action (widget_class, "canvas.motion-path",
                                             "show-motion-path");

@@ -11,6 +11,7 @@
 
 #include <epoxy/gl.h>
 
+#include "ossa-art-layer.h"
 #include "ossa-camera.h"
 #include "ossa-canvas.h"
 #include "ossa-drag.h"
@@ -112,7 +113,7 @@ struct _OssaCanvas
   gboolean          bones_deferred;
   guint             bones_tick;
   double            grid_key[5];
-  double            still_key[6];    /* camera, size and hover it was drawn with */
+  double            still_key[7];    /* camera, size, hover and art it was drawn with */
 
   /* GL objects, valid while realized. */
   gboolean          use_es;
@@ -170,6 +171,12 @@ struct _OssaCanvas
   OssaSegmentLayer  segment_layer;
   gboolean          space_panned;  /* Space was held for a pan, not tapped to play */
 
+  /* Art: the attachments between the meshes and the bones (ossa-art-layer.h),
+   * and whether bones are drawn over them (View ▸ Show Bones). */
+  OssaArtLayer      art_layer;
+  gboolean          show_bones;
+  gulong            pictures_changed_id;
+
   /* Shift while dragging (Preferences ▸ Snapping): degrees, and a scale step. */
   double            snap_rotation_step;
   double            snap_scale_step;
@@ -193,6 +200,7 @@ enum
   PROP_ONION_FUTURE_COLOR,
   PROP_SNAP_ROTATION_STEP,
   PROP_SNAP_SCALE_STEP,
+  PROP_SHOW_BONES,
   N_PROPS
 };
 

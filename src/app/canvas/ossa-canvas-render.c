@@ -11,10 +11,13 @@
 #include "ossa-gl-program.h"
 
 /* The canvas's GL picture (GtkGLArea's realize, render and unrealize): the grid,
- * the meshes and onion skin under the bones, every bone in one instanced draw and
- * every joint in another, then the motion path. Two cached images spare a software
- * renderer work: the grid while the camera stays, and during a drag the bones that
- * stay still. */
+ * the meshes, the art (every attachment in one draw), the onion skin over the art
+ * so that its ghosts stay in sight, every bone in one instanced draw and every
+ * joint in another (unless Show Bones is off), then the motion path. Two cached
+ * images spare a software renderer work: the grid while the camera stays, and
+ * during a drag the bones that stay still (with art, those bones alone on a clear
+ * image, put over the art drawn afresh each frame: the art moves with the dragged
+ * bones and lies under every bone). */
 
 static void
 get_uniforms (GLuint program, const char *extra, Uniforms *u)
@@ -77,6 +80,8 @@ build_gl (OssaCanvas *self, GError **error)
     return FALSE;
   if (!ossa_mesh_layer_realize (&self->mesh_layer, self->use_es, error))
     return FALSE;
+  if (!ossa_art_layer_realize (&self->art_layer, self->use_es, error))
+    return FALSE;
   get_uniforms (self->grid_program, "u_step", &self->grid_uniforms);
   get_uniforms (self->bone_program, NULL, &self->bone_uniforms);
   get_uniforms (self->joint_program, "u_radius", &self->joint_uniforms);
@@ -107,6 +112,7 @@ delete_gl (OssaCanvas *self)
   GLuint *arrays[] = { &self->grid_vao, &self->bone_vao, &self->joint_vao };
 
   ossa_mesh_layer_unrealize (&self->mesh_layer);
+  ossa_art_layer_unrealize (&self->art_layer);
   ossa_gl_cache_clear (&self->still_cache);
   self->still_valid = FALSE;
   ossa_gl_cache_clear (&self->grid_cache);
@@ -262,8 +268,6 @@ upload (OssaCanvas *self, const OssaBoneInstance *instances, gsize n)
                 self->joints, GL_STREAM_DRAW);
 }
 
-/* Whether the still part of a drag can come from the cached image: not when
- * something under the bones (meshes, onion skin) changes with the moving ones. */
 /* A drag of bone's subtree begins (bone >= 0) or ends (-1). */
 void
 _ossa_canvas_set_moving_root (OssaCanvas *self, gssize bone)
@@ -280,24 +284,53 @@ _ossa_canvas_stop_still_cache (OssaCanvas *self)
     _ossa_canvas_set_moving_root (self, -1);
 }
 
+/* Whether the still part of a drag can come from the cached image: not when
+ * something under the bones (meshes, onion skin) changes with the moving ones,
+ * nor when no bones are drawn. */
 static gboolean
 still_cache_usable (OssaCanvas *self)
 {
   const OssaDocument *doc;
 
-  if (self->moving_root < 0 || self->editor == NULL || self->onion_skin)
+  if (self->moving_root < 0 || self->editor == NULL || self->onion_skin || !self->show_bones)
     return FALSE;
   doc = ossa_editor_get_document (self->editor);
   return !(self->show_meshes && doc->n_meshes > 0) && self->n_still > 0;
 }
 
-/* Draws grid and still bones into the cached image unless it holds them already
- * for this camera, size and hover. FALSE when there is no cache to use. */
+/* Whether there is art to draw: then the still image holds bones alone. */
 static gboolean
-ensure_still_image (OssaCanvas *self, GLuint target, float width, float height, float scale)
+has_art (OssaCanvas *self)
 {
-  double key[6] = { self->camera.center_x, self->camera.center_y, self->camera.zoom,
-                    width, height, (double) self->hover };
+  return self->editor != NULL && ossa_editor_get_document (self->editor)->n_slots > 0;
+}
+
+/* Every visible attachment in the pose on show, the picked one outlined. */
+static void
+draw_art (OssaCanvas *self, float width, float height, float scale)
+{
+  if (!has_art (self))
+    return;
+  self->stats.draw_calls +=
+    ossa_art_layer_draw (&self->art_layer, ossa_editor_get_document (self->editor),
+                         ossa_editor_get_slot_pose (self->editor),
+                         ossa_editor_get_world (self->editor),
+                         ossa_editor_get_images (self->editor),
+                         ossa_editor_get_selected_slot (self->editor),
+                         ossa_editor_get_selected_attachment (self->editor), width, height,
+                         (float) self->camera.center_x, (float) self->camera.center_y,
+                         (float) (self->camera.zoom * scale), scale);
+}
+
+/* Draws the still bones into the cached image (over the grid; with art, on a
+ * clear image) unless it holds them already for this camera, size and hover.
+ * FALSE when there is no cache to use. */
+static gboolean
+ensure_still_image (OssaCanvas *self, GLuint target, float width, float height, float scale,
+                    gboolean art)
+{
+  double key[7] = { self->camera.center_x, self->camera.center_y, self->camera.zoom,
+                    width, height, (double) self->hover, art };
 
   if (self->still_valid && memcmp (key, self->still_key, sizeof key) == 0)
     return TRUE;
@@ -305,7 +338,13 @@ ensure_still_image (OssaCanvas *self, GLuint target, float width, float height, 
     return FALSE;
   glBindFramebuffer (GL_FRAMEBUFFER, self->still_cache.fbo);
   glViewport (0, 0, (GLsizei) width, (GLsizei) height);
-  draw_grid (self, width, height, scale);
+  if (art)
+    {
+      glClearColor (0, 0, 0, 0);
+      glClear (GL_COLOR_BUFFER_BIT);
+    }
+  else
+    draw_grid (self, width, height, scale);
   draw_bones (self, 0, self->n_still, 0, self->n_still_joints, width, height, scale);
   glBindFramebuffer (GL_FRAMEBUFFER, target);
   memcpy (self->still_key, key, sizeof key);
@@ -359,11 +398,22 @@ _ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
 
   if (still_cache_usable (self))
     {
+      gboolean art = has_art (self);
+
       upload (self, self->ordered, n);
-      if (ensure_still_image (self, (GLuint) target, width, height, (float) scale))
+      if (ensure_still_image (self, (GLuint) target, width, height, (float) scale, art))
         {
           glViewport (0, 0, (GLsizei) width, (GLsizei) height);
-          ossa_gl_cache_copy_to (&self->still_cache, (GLuint) target);
+          if (art)
+            {
+              draw_grid_cached (self, (GLuint) target, width, height, (float) scale);
+              draw_art (self, width, height, (float) scale);
+              self->stats.draw_calls +=
+                ossa_art_layer_draw_image (&self->art_layer, self->still_cache.texture);
+              glBindBuffer (GL_ARRAY_BUFFER, self->instance_buffer);
+            }
+          else
+            ossa_gl_cache_copy_to (&self->still_cache, (GLuint) target);
           draw_bones (self, self->n_still, n - self->n_still, self->n_still_joints,
                       self->n_joints - self->n_still_joints, width, height, (float) scale);
           goto overlays;
@@ -381,8 +431,9 @@ _ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
                             ossa_editor_get_world (self->editor), width, height,
                             (float) self->camera.center_x, (float) self->camera.center_y,
                             (float) (self->camera.zoom * scale), (float) scale);
+  draw_art (self, width, height, (float) scale);
   _ossa_canvas_draw_onion_skin (self, width, height, (float) scale);
-  if (n > 0)
+  if (n > 0 && self->show_bones)
     {
       upload (self, self->instances, n);
       draw_bones (self, 0, n, 0, self->n_joints, width, height, (float) scale);

@@ -255,7 +255,7 @@ _ossa_canvas_snapshot_overlay (OssaCanvas *self, GtkSnapshot *snapshot)
       return;
     }
   _ossa_canvas_ensure_instances (self);
-  if (self->show_names && self->editor != NULL)
+  if (self->show_names && self->show_bones && self->editor != NULL)
     draw_names (self, snapshot);
   else
     g_array_set_size (self->named, 0);

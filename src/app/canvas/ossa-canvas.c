@@ -134,6 +134,9 @@ ossa_canvas_fit (OssaCanvas *self)
   if (self->show_meshes && self->editor != NULL)
     ossa_mesh_layer_grow_bounds (&self->mesh_layer, ossa_editor_get_document (self->editor),
                                  ossa_editor_get_world (self->editor), &any, &x0, &y0, &x1, &y1);
+  if (self->editor != NULL)
+    ossa_art_layer_grow_bounds (&self->art_layer, ossa_editor_get_slot_pose (self->editor),
+                                ossa_editor_get_world (self->editor), &any, &x0, &y0, &x1, &y1);
   if (any)
     ossa_camera_fit (&self->camera, x0, y0, x1, y1, FIT_MARGIN);
   else
@@ -175,6 +178,8 @@ on_document_changed (OssaEditor *editor, guint change, OssaCanvas *self)
     _ossa_canvas_stop_still_cache (self);
   if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_ANIMATIONS | OSSA_CHANGE_DOCUMENT))
     self->path_stale = TRUE;
+  if (change & (OSSA_CHANGE_ART | OSSA_CHANGE_DOCUMENT))
+    ossa_art_layer_pictures_changed (&self->art_layer);
   self->instances_stale = TRUE;
   if (change & OSSA_CHANGE_DOCUMENT)
     {
@@ -223,11 +228,21 @@ on_tool_notify (OssaEditor *editor, GParamSpec *pspec, OssaCanvas *self)
   _ossa_canvas_update_cursor (self);
 }
 
+/* The store decoded, reloaded or dropped a picture. */
+static void
+on_pictures_changed (OssaImageStore *store, OssaCanvas *self)
+{
+  ossa_art_layer_pictures_changed (&self->art_layer);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self));
+}
+
 static void
 disconnect_editor (OssaCanvas *self)
 {
   if (self->editor == NULL)
     return;
+  g_clear_signal_handler (&self->pictures_changed_id, ossa_editor_get_images (self->editor));
+  g_signal_handlers_disconnect_by_func (self->editor, gtk_gl_area_queue_render, self);
   _ossa_canvas_finish_create_group (self);
   g_clear_signal_handler (&self->document_changed_id, self->editor);
   g_clear_signal_handler (&self->selection_changed_id, self->editor);
@@ -263,6 +278,13 @@ ossa_canvas_set_editor (OssaCanvas *self, OssaEditor *editor)
       g_signal_connect (editor, "notify::time", G_CALLBACK (on_view_notify), self);
       g_signal_connect (editor, "notify::mode", G_CALLBACK (on_view_notify), self);
       g_signal_connect (editor, "notify::animation", G_CALLBACK (on_view_notify), self);
+      /* The picked attachment's outline, and the pictures it shows. */
+      g_signal_connect_swapped (editor, "art-selection-changed",
+                                G_CALLBACK (gtk_gl_area_queue_render), self);
+      self->pictures_changed_id = g_signal_connect (ossa_editor_get_images (editor),
+                                                    "pictures-changed",
+                                                    G_CALLBACK (on_pictures_changed), self);
+      ossa_art_layer_pictures_changed (&self->art_layer);
       /* The mode's badge says whether auto-key is on. */
       g_signal_connect_swapped (editor, "notify::auto-key", G_CALLBACK (gtk_widget_queue_draw),
                                 self);
@@ -341,6 +363,7 @@ ossa_canvas_finalize (GObject *object)
   g_free (self->scratch);
   g_free (self->dump_path);
   ossa_mesh_layer_clear (&self->mesh_layer);
+  ossa_art_layer_clear (&self->art_layer);
   g_array_unref (self->ghosts);
   g_array_unref (self->path);
   g_array_unref (self->named);
@@ -370,6 +393,9 @@ ossa_canvas_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       break;
     case PROP_SHOW_MESHES:
       g_value_set_boolean (value, self->show_meshes);
+      break;
+    case PROP_SHOW_BONES:
+      g_value_set_boolean (value, self->show_bones);
       break;
     case PROP_ONION_SKIN:
       g_value_set_boolean (value, self->onion_skin);
@@ -426,6 +452,16 @@ ossa_canvas_set_property (GObject *object, guint prop_id, const GValue *value,
       if (self->show_meshes != g_value_get_boolean (value))
         {
           self->show_meshes = g_value_get_boolean (value);
+          gtk_gl_area_queue_render (GTK_GL_AREA (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_SHOW_BONES:
+      if (self->show_bones != g_value_get_boolean (value))
+        {
+          self->show_bones = g_value_get_boolean (value);
+          self->still_valid = FALSE;
+          gtk_widget_queue_draw (GTK_WIDGET (self));   /* the names go with the bones */
           gtk_gl_area_queue_render (GTK_GL_AREA (self));
           g_object_notify_by_pspec (object, pspec);
         }
@@ -536,6 +572,7 @@ ossa_canvas_class_init (OssaCanvasClass *klass)
   ossa_pointer_props_init (properties, PROP_POINTER);
   properties[PROP_SHOW_NAMES] = g_param_spec_boolean ("show-names", NULL, NULL, FALSE, rw);
   properties[PROP_SHOW_MESHES] = g_param_spec_boolean ("show-meshes", NULL, NULL, TRUE, rw);
+  properties[PROP_SHOW_BONES] = g_param_spec_boolean ("show-bones", NULL, NULL, TRUE, rw);
   properties[PROP_ONION_SKIN] = g_param_spec_boolean ("onion-skin", NULL, NULL, FALSE, rw);
   properties[PROP_ONION_FRAMES] = g_param_spec_int ("onion-frames", NULL, NULL, 1, 30, 3, rw);
   properties[PROP_SHOW_MOTION_PATH] = g_param_spec_boolean ("show-motion-path", NULL, NULL,
@@ -573,6 +610,7 @@ ossa_canvas_init (OssaCanvas *self)
   self->moving_root = -1;
   self->instances_stale = TRUE;
   self->show_meshes = TRUE;
+  self->show_bones = TRUE;
   self->onion_frames = 3;
   self->onion_before = 2;
   self->onion_after = 2;

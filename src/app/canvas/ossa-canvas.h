@@ -13,14 +13,16 @@ G_BEGIN_DECLS
  *
  * Properties: "editor"; read-only "zoom" (1.0 = 100 %), "pointer-x", "pointer-y"
  * (world units, y up), "pointer-inside"; read-write "show-names", "show-meshes"
- * (the document's meshes under the bones, following the pose; default on);
+ * (the document's meshes under the bones, following the pose; default on),
+ * "show-bones" (bones, joints and names over the art; default on);
  * the onion skin's "onion-skin", "onion-frames" (frames between ghosts),
  * "onion-before", "onion-after" (how many ghosts each side, up to
  * OSSA_CANVAS_ONION_MAX), "onion-past-color", "onion-future-color" (GdkRGBA);
  * Shift's snapping steps while dragging, "snap-rotation-step" (degrees) and
  * "snap-scale-step".
  * Actions: canvas.fit, canvas.zoom-in, canvas.zoom-out, canvas.zoom-reset,
- * canvas.show-names, canvas.show-meshes (stateful, the properties). */
+ * canvas.show-names, canvas.show-meshes, canvas.show-bones (stateful, the
+ * properties). */
 #define OSSA_TYPE_CANVAS (ossa_canvas_get_type ())
 
 G_DECLARE_FINAL_TYPE (OssaCanvas, ossa_canvas, OSSA, CANVAS, GtkGLArea)

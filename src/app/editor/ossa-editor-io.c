@@ -171,6 +171,13 @@ load_job_run (LoadJob  *job,
       ossa_gerror_set_from_core (error, &err);
       return FALSE;
     }
+  /* The editor holds image paths absolute (ossa-editor-art-files.c). */
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (job->path);
+    g_autoptr (GFile) folder = g_file_get_parent (file);
+
+    _ossa_editor_absolute_image_paths (job->doc, folder);
+  }
   return TRUE;
 }
 
@@ -382,6 +389,13 @@ save_job_run (SaveJob  *job,
           return FALSE;
         }
     }
+  /* The copy written has its image paths relative to where it goes. */
+  {
+    g_autoptr (GFile) folder = g_file_get_parent (job->file);
+
+    if (!_ossa_editor_relative_image_paths (job->snapshot, folder, error))
+      return FALSE;
+  }
   ok = ossa_document_save (job->snapshot, job->path, &err);
   /* A big snapshot takes a while to free: here, not on the main thread. */
   g_clear_pointer (&job->snapshot, ossa_document_free);

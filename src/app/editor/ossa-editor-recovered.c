@@ -34,6 +34,14 @@ ossa_editor_take_recovered (OssaEditor          *self,
   g_return_if_fail (document != NULL);
   g_return_if_fail (original == NULL || G_IS_FILE (original));
 
+  /* The autosave wrote the editor's absolute paths; relative ones (a copy made
+   * otherwise) are the original's folder's. */
+  if (original != NULL)
+    {
+      g_autoptr (GFile) folder = g_file_get_parent (original);
+
+      _ossa_editor_absolute_image_paths (document, folder);
+    }
   /* Untitled and never saved, hence modified; then the original's name. */
   ossa_editor_take_document (self, document);
   if (original != NULL)

@@ -71,6 +71,11 @@ char               *ossa_editor_dup_display_name (OssaEditor    *self);
 void                ossa_editor_new_document     (OssaEditor    *self);
 void                ossa_editor_take_document    (OssaEditor    *self,
                                                   OssaDocument  *document);
+/* As ossa_editor_take_document(), for a copy of a document read from folder (the
+ * sample): its image paths are made absolute against folder first. */
+void                ossa_editor_take_copy        (OssaEditor    *self,
+                                                  OssaDocument  *document,
+                                                  GFile         *folder);
 
 /* ---- ossa-editor-io.c: opening and saving, on a worker thread or blocking ---- */
 
@@ -509,10 +514,15 @@ gboolean            ossa_editor_remove_image      (OssaEditor      *self,
 gboolean            ossa_editor_embed_images      (OssaEditor      *self,
                                                    GError         **error);
 /* Writes every embedded image out as NAME.png into folder (never over a file that
- * exists: NAME-2.png …) and points the images at them (one undo step). */
+ * exists: NAME-2.png …) and points the images at them (one undo step). folder
+ * NULL: the document's; refused when it was never saved. */
 gboolean            ossa_editor_unembed_images    (OssaEditor      *self,
                                                    GFile           *folder,
                                                    GError         **error);
+/* Whether an image is a file to embed; whether one is embedded (the actions'
+ * sensitivity; follow "document-changed"). */
+gboolean            ossa_editor_can_embed_images  (OssaEditor      *self);
+gboolean            ossa_editor_can_unembed_images (OssaEditor     *self);
 
 /* ---- ossa-editor-recovered.c: a document recovered after a crash ---- */
 

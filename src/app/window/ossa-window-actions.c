@@ -48,6 +48,7 @@ static const KeyShortcut key_shortcuts[] = {
   { "c", "win.tool", "'create'" },
   { "n", "win.show-names", NULL },
   { "m", "win.show-meshes", NULL },
+  { "b", "win.show-bones", NULL },
   { "Delete|KP_Delete", "win.delete", NULL },
   { "F2", "win.rename", NULL },
   { "f", "win.fit", NULL },
@@ -372,6 +373,25 @@ show_meshes_changed_cb (OssaWindow *self)
 
   g_object_get (self->canvas, "show-meshes", &show, NULL);
   g_simple_action_set_state (lookup (self, "show-meshes"), g_variant_new_boolean (show));
+}
+
+static void
+show_bones_change_state (GSimpleAction *action,
+                         GVariant      *value,
+                         gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+
+  g_object_set (self->canvas, "show-bones", g_variant_get_boolean (value), NULL);
+}
+
+static void
+show_bones_changed_cb (OssaWindow *self)
+{
+  gboolean show = TRUE;
+
+  g_object_get (self->canvas, "show-bones", &show, NULL);
+  g_simple_action_set_state (lookup (self, "show-bones"), g_variant_new_boolean (show));
 }
 
 /* Animation ------------------------------------------------------------------- */
@@ -709,6 +729,7 @@ static const GActionEntry win_actions[] = {
   { "fit", canvas_activated, NULL, NULL, NULL, { 0 } },
   { "show-names", NULL, NULL, "true", show_names_change_state, { 0 } },
   { "show-meshes", NULL, NULL, "true", show_meshes_change_state, { 0 } },
+  { "show-bones", NULL, NULL, "true", show_bones_change_state, { 0 } },
   { "mode", NULL, "s", "'setup'", mode_change_state, { 0 } },
   { "workspace", NULL, "s", "'skeleton'", workspace_change_state, { 0 } },
   { "new-animation", new_animation_activated, NULL, NULL, NULL, { 0 } },
@@ -763,7 +784,7 @@ make_key_shortcuts (const char        *name,
  * @self: an #OssaWindow
  *
  * Adds the win.* actions and the window's own key shortcuts, and keeps the
- * stateful actions (tool, mode, show-names, show-meshes) in step with the editor and canvas.
+ * stateful actions (tool, mode, show-names, show-meshes, show-bones) in step with the editor and canvas.
  */
 void
 _ossa_window_actions_init (OssaWindow *self)
@@ -789,6 +810,8 @@ _ossa_window_actions_init (OssaWindow *self)
                            G_CALLBACK (show_names_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "notify::show-meshes",
                            G_CALLBACK (show_meshes_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "notify::show-bones",
+                           G_CALLBACK (show_bones_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->workspace_stack, "notify::visible-child-name",
                            G_CALLBACK (workspace_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "notify::onion-skin",
@@ -814,6 +837,7 @@ _ossa_window_actions_init (OssaWindow *self)
   mode_changed_cb (self);
   show_names_changed_cb (self);
   show_meshes_changed_cb (self);
+  show_bones_changed_cb (self);
 }
 
 /**
