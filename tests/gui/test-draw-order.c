@@ -5,12 +5,15 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include <gtk/gtk.h>
 
 #include "ossa.h"
 
 #include "ossa-draw-order-private.h"
 #include "ossa-editor.h"
+#include "ossa-image-store.h"
 #include "gui-test-support.h"
 
 /* The Draw Order panel alone in a window, over an editor with two bones and three
@@ -269,6 +272,30 @@ test_hidden_slot (Fixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_image_get_icon_name (row_at (f, 1)->thumb), ==, "view-conceal-symbolic");
 }
 
+/* A picture that loads is its row's thumbnail; one that cannot be had (the
+ * fixture's files do not exist) is marked as missing. */
+static void
+test_thumbnails (Fixture *f, gconstpointer data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ossa-draw-order-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "red.png", NULL);
+  g_autoptr (GdkPixbuf) pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, TRUE, 8, 16, 8);
+  OssaPictureImport picture = { .name = "red", .width = 16, .height = 8, .bone = 0 };
+  g_autoptr (GError) error = NULL;
+
+  gdk_pixbuf_fill (pixbuf, 0xff0000ffu);
+  g_assert_true (gdk_pixbuf_save (pixbuf, path, "png", &error, NULL));
+  picture.path = path;
+  g_assert_cmpint (ossa_editor_import_pictures (f->editor, &picture, 1, NULL, &error), ==, 3);
+  ossa_image_store_wait (ossa_editor_get_images (f->editor));
+  gui_test_iterate ();
+  assert_rows (f, "red front middle back");
+  g_assert_cmpint (gtk_image_get_storage_type (row_at (f, 0)->thumb), ==, GTK_IMAGE_PAINTABLE);
+  g_assert_cmpstr (gtk_image_get_icon_name (row_at (f, 1)->thumb), ==, "image-missing-symbolic");
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -286,6 +313,8 @@ main (int argc, char **argv)
   g_test_add ("/draw-order/buttons", Fixture, NULL, fixture_setup, test_buttons,
               fixture_teardown);
   g_test_add ("/draw-order/hidden-slot", Fixture, NULL, fixture_setup, test_hidden_slot,
+              fixture_teardown);
+  g_test_add ("/draw-order/thumbnails", Fixture, NULL, fixture_setup, test_thumbnails,
               fixture_teardown);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 #include "ossa.h"
 
 #include "ossa-editor.h"
+#include "ossa-image-store.h"
 #include "ossa-inspector.h"
 #include "ossa-slot-inspector.h"
 #include "gui-test-support.h"
@@ -116,9 +117,14 @@ test_shows_slot (Fixture *f, gconstpointer data)
                                   1e-4);
   g_assert_cmpfloat_with_epsilon (gtk_spin_button_get_value (child (f, "att_height_spin")), 10.0,
                                   1e-4);
-  /* No document file: the path as it is. */
+  /* No document file: the path as it is; the file is not there, and the
+   * picture store's message says so. */
   g_assert_cmpstr (gtk_label_get_text (child (f, "image_path_label")), ==,
                    "/nonexistent/art/open.png");
+  ossa_image_store_wait (ossa_editor_get_images (f->editor));
+  gui_test_iterate ();
+  g_assert_true (gtk_widget_get_visible (child (f, "image_message_label")));
+  g_assert_nonnull (strstr (gtk_label_get_text (child (f, "image_message_label")), "open.png"));
 
   /* A bone picked: its slots listed, each picks its slot. */
   ossa_editor_select (f->editor, (const guint[]) { 0 }, 1, FALSE);
