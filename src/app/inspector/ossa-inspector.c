@@ -10,6 +10,7 @@
 
 #include "ossa-gerror.h"
 #include "ossa-inspector.h"
+#include "ossa-slot-inspector.h"
 
 /* The numeric fields of the primary selected bone, in the pose on show: editing
  * one changes the rest pose in Setup mode and keys the animation in Animate mode
@@ -31,6 +32,7 @@ struct _OssaInspector
   GtkWidget       parent_instance;
 
   /* Template children */
+  GtkWidget      *header_box;
   GtkLabel       *title_label;
   GtkLabel       *subtitle_label;
   GtkWidget      *grid;
@@ -44,6 +46,7 @@ struct _OssaInspector
   GtkSpinButton  *length_spin;
   GtkColorButton *color_button;
   GtkLabel       *message_label;
+  OssaSlotInspector *slot_inspector;
 
   OssaEditor     *editor;
   int             bone;           /* shown, or -1 */
@@ -215,6 +218,17 @@ update_fields (OssaInspector *self)
   b = shown_bone (self);
   if (b == NULL)
     self->bone = -1;
+  /* A picked slot shows in place of the bone's fields (picking one lets the
+   * bones go). */
+  {
+    gboolean slot = b == NULL && self->editor != NULL
+                    && ossa_editor_get_selected_slot (self->editor) >= 0;
+
+    gtk_widget_set_visible (self->header_box, !slot);
+    gtk_widget_set_visible (self->grid, !slot);
+    if (slot)
+      show_message (self, NULL);
+  }
 
   self->updating++;
   gtk_widget_set_sensitive (self->grid, b != NULL);
@@ -495,7 +509,9 @@ ossa_inspector_set_editor (OssaInspector *self, OssaEditor *editor)
     {
       g_signal_connect (editor, "document-changed", G_CALLBACK (document_changed_cb), self);
       g_signal_connect (editor, "selection-changed", G_CALLBACK (selection_changed_cb), self);
+      g_signal_connect (editor, "art-selection-changed", G_CALLBACK (selection_changed_cb), self);
     }
+  ossa_slot_inspector_set_editor (self->slot_inspector, editor);
   self->bone = -1;
   update_fields (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITOR]);
@@ -584,8 +600,11 @@ ossa_inspector_class_init (OssaInspectorClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (OSSA_TYPE_SLOT_INSPECTOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/ossa-inspector.ui");
+  gtk_widget_class_bind_template_child (widget_class, OssaInspector, header_box);
+  gtk_widget_class_bind_template_child (widget_class, OssaInspector, slot_inspector);
   gtk_widget_class_bind_template_child (widget_class, OssaInspector, title_label);
   gtk_widget_class_bind_template_child (widget_class, OssaInspector, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, OssaInspector, grid);

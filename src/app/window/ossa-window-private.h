@@ -4,6 +4,7 @@
 #include "ossa-autosave.h"
 #include "ossa-art-import-dialog.h"
 #include "ossa-canvas.h"
+#include "ossa-draw-order.h"
 #include "ossa-hierarchy.h"
 #include "ossa-inspector.h"
 #include "ossa-map-editor.h"
@@ -31,6 +32,8 @@ struct _OssaWindow
   GtkPaned              *side_paned;
   GtkPaned              *center_paned;
   OssaHierarchy         *hierarchy;
+  GtkPaned              *left_paned;           /* the bone tree over the draw order */
+  OssaDrawOrder         *draw_order;
   OssaCanvas            *canvas;
   OssaInspector         *inspector;
   OssaKeyInspector      *key_inspector;

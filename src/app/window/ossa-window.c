@@ -12,6 +12,7 @@
 #define HIERARCHY_WIDTH 220
 #define INSPECTOR_WIDTH 260
 #define TIMELINE_HEIGHT 230
+#define DRAW_ORDER_HEIGHT 210
 
 G_DEFINE_FINAL_TYPE (OssaWindow, ossa_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -493,6 +494,7 @@ ossa_window_class_init (OssaWindowClass *klass)
   g_type_ensure (OSSA_TYPE_CACHED_BIN);
   g_type_ensure (OSSA_TYPE_CANVAS);
   g_type_ensure (OSSA_TYPE_HIERARCHY);
+  g_type_ensure (OSSA_TYPE_DRAW_ORDER);
   g_type_ensure (OSSA_TYPE_INSPECTOR);
   g_type_ensure (OSSA_TYPE_MAP_EDITOR);
   g_type_ensure (OSSA_TYPE_KEY_INSPECTOR);
@@ -504,6 +506,8 @@ ossa_window_class_init (OssaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, side_paned);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, center_paned);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, hierarchy);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, left_paned);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, draw_order);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, inspector);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, key_inspector);
@@ -541,8 +545,11 @@ ossa_window_init (OssaWindow *self)
                     G_CALLBACK (place_end_child_cb), GINT_TO_POINTER (INSPECTOR_WIDTH));
   g_signal_connect (self->main_paned, "notify::max-position",
                     G_CALLBACK (place_end_child_cb), GINT_TO_POINTER (TIMELINE_HEIGHT));
+  g_signal_connect (self->left_paned, "notify::max-position",
+                    G_CALLBACK (place_end_child_cb), GINT_TO_POINTER (DRAW_ORDER_HEIGHT));
 
   ossa_hierarchy_set_editor (self->hierarchy, self->editor);
+  ossa_draw_order_set_editor (self->draw_order, self->editor);
   ossa_canvas_set_editor (self->canvas, self->editor);
   ossa_inspector_set_editor (self->inspector, self->editor);
   ossa_map_editor_set_editor (self->map_editor, self->editor);
