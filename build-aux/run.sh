@@ -5,7 +5,7 @@
 #
 # Installs what Ossa needs (build-aux/install-deps.sh), builds it in ./build (set
 # OSSA_BUILDDIR for another folder) and runs the editor uninstalled, with its
-# GSettings schema and translations from the build tree. Without arguments it opens the bundled sample, humanoid.ossa.
+# GSettings schema and translations from the build tree. Without arguments it opens the bundled sample character, hero.ossa.
 set -eu
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +22,7 @@ export GSETTINGS_SCHEMA_DIR="$builddir/data"
 export OSSA_LOCALEDIR="$builddir/po"
 export OSSA_SAMPLES_DIR="$builddir/data/samples"
 
-sample="$builddir/data/samples/humanoid.ossa"
+sample="$builddir/data/samples/hero.ossa"
 if [ $# -eq 0 ] && [ -f "$sample" ]; then
   set -- "$sample"
 fi

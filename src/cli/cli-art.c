@@ -16,6 +16,8 @@ cli_image_file (const char *doc_path, const OssaImage *image)
 
   if (image->path == NULL || image->path[0] == '\0' || cli_is_stdio (doc_path))
     return NULL;
+  if (g_path_is_absolute (image->path))
+    return g_strdup (image->path);
   dir = g_path_get_dirname (doc_path);
   file = g_build_filename (dir, image->path, NULL);
   g_free (dir);

@@ -121,9 +121,12 @@ check_image (const OssaImage *im, size_t i, OssaError *err)
                       i, im->name);
       return false;
     }
-  if (len > 0 && (im->path[0] == '/' || strchr (im->path, '\\') != NULL))
+  /* Absolute paths are read too: the editor holds them while it edits (and a
+   * document never saved has no folder to be relative to); its saves write
+   * them relative, as DESIGN.md asks of writers. */
+  if (len > 0 && strchr (im->path, '\\') != NULL)
     {
-      ossa_error_set (err, OSSA_ERROR_INVALID, "image %zu '%s': path '%s' is not relative with '/' separators",
+      ossa_error_set (err, OSSA_ERROR_INVALID, "image %zu '%s': path '%s' has '\\' in it: separators are '/'",
                       i, im->name, im->path);
       return false;
     }

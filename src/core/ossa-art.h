@@ -23,7 +23,7 @@ extern "C" {
 typedef struct
 {
   char     *name;       /* unique, UTF-8, owned */
-  char     *path;       /* relative to the document's folder, '/' separators; NULL when embedded */
+  char     *path;       /* relative to the document's folder (or absolute), '/' separators; NULL when embedded */
   uint8_t  *data;       /* the PNG file's bytes when embedded, else NULL; owned */
   size_t    data_size;
   uint32_t  width, height;  /* pixels, as last read */

@@ -272,9 +272,10 @@ test_open_sample (AppFixture    *f,
   g_signal_emit_by_name (start_button (f, "win.open-sample"), "clicked");
   gui_test_iterate ();
 
-  /* The humanoid, as a copy: untitled, so Save asks where. */
+  /* The hero, with its art, as a copy: untitled, so Save asks where. */
   g_assert_cmpuint (doc_of (f)->skeleton.n_bones, >, 5);
   g_assert_cmpuint (doc_of (f)->n_animations, >, 0);
+  g_assert_cmpuint (doc_of (f)->n_slots, >, 5);
   g_assert_null (ossa_editor_get_file (editor_of (f)));
   g_assert_false (start_page_shown (f));
   g_assert_cmpstr (title_of (f), ==, "• Untitled — Ossa");

@@ -440,6 +440,15 @@ ossa_editor_take_document (OssaEditor *self, OssaDocument *document)
   _ossa_editor_replace_document (self, document, NULL, TRUE);
 }
 
+void
+ossa_editor_take_copy (OssaEditor *self, OssaDocument *document, GFile *folder)
+{
+  g_return_if_fail (OSSA_IS_EDITOR (self));
+  g_return_if_fail (document != NULL);
+  _ossa_editor_absolute_image_paths (document, folder);
+  _ossa_editor_replace_document (self, document, NULL, TRUE);
+}
+
 OssaEditMode
 ossa_editor_get_mode (OssaEditor *self)
 {

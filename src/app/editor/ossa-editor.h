@@ -71,6 +71,11 @@ char               *ossa_editor_dup_display_name (OssaEditor    *self);
 void                ossa_editor_new_document     (OssaEditor    *self);
 void                ossa_editor_take_document    (OssaEditor    *self,
                                                   OssaDocument  *document);
+/* As ossa_editor_take_document(), for a copy of a document read from folder (the
+ * sample): its image paths are made absolute against folder first. */
+void                ossa_editor_take_copy        (OssaEditor    *self,
+                                                  OssaDocument  *document,
+                                                  GFile         *folder);
 
 /* ---- ossa-editor-io.c: opening and saving, on a worker thread or blocking ---- */
 

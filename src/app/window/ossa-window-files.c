@@ -399,7 +399,8 @@ _ossa_window_import_smd_files (OssaWindow  *self,
 /**
  * _ossa_window_dup_sample_file:
  *
- * Returns: (transfer full): the bundled humanoid.ossa: in $OSSA_SAMPLES_DIR when
+ * Returns: (transfer full): the bundled hero.ossa (the character with art; its
+ *   pictures are in art/ beside it): in $OSSA_SAMPLES_DIR when
  *   that is set (an uninstalled build: build-aux/run.sh, `meson devenv` and the
  *   tests set it), else where it is installed
  */
@@ -410,7 +411,7 @@ _ossa_window_dup_sample_file (void)
 
   if (dir == NULL || dir[0] == '\0')
     dir = SAMPLESDIR;
-  return g_file_new_build_filename (dir, "humanoid.ossa", NULL);
+  return g_file_new_build_filename (dir, "hero.ossa", NULL);
 }
 
 static void
@@ -422,7 +423,12 @@ sample_answered_cb (GObject      *source,
   OssaDocument *doc = user_data;
 
   if (ossa_window_ask_save_changes_finish (self, result))
-    ossa_editor_take_document (self->editor, g_steal_pointer (&doc));
+    {
+      g_autoptr(GFile) sample = _ossa_window_dup_sample_file ();
+      g_autoptr(GFile) folder = g_file_get_parent (sample);
+
+      ossa_editor_take_copy (self->editor, g_steal_pointer (&doc), folder);
+    }
   g_clear_pointer (&doc, ossa_document_free);
 }
 
