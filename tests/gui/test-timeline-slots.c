@@ -330,6 +330,48 @@ test_delete (AppFixture *f, gconstpointer data)
   }
 }
 
+static void
+drag (AppFixture *f, double x0, double x1, double y)
+{
+  _ossa_timeline_view_press (view_of (f), x0, y, 0);
+  for (int i = 1; i <= 4; i++)
+    _ossa_timeline_view_motion (view_of (f), x0 + (x1 - x0) * i / 4, y, 0);
+  _ossa_timeline_view_release (view_of (f), x1, y, 0);
+  flush (f);
+}
+
+static void
+test_move (AppFixture *f, gconstpointer data)
+{
+  open_character (f);
+
+  /* The mouth's key dragged from frame 20 to 25: drawn there, still picked. */
+  drag (f, x_of_frame (f, 20), x_of_frame (f, 25), slot_row (f, MOUTH));
+  g_assert_false (has_slot_key (f, MOUTH, OSSA_SLOT_CHANNEL_ATTACHMENT, 20));
+  g_assert_true (has_slot_key (f, MOUTH, OSSA_SLOT_CHANNEL_ATTACHMENT, 25));
+  g_assert_cmpint (slot_track (f, MOUTH, OSSA_SLOT_CHANNEL_ATTACHMENT)->attachments[0], ==, 1);
+  g_assert_cmpuint (n_picked (f), ==, 1);
+  g_assert_cmphex (layer_pixel (f, x_of_frame (f, 20), slot_row (f, MOUTH)), ==, 0);
+  g_assert_cmphex (layer_pixel (f, x_of_frame (f, 25), slot_row (f, MOUTH)), !=, 0);
+  g_assert_true (activate (f, "undo", NULL));
+  g_assert_true (has_slot_key (f, MOUTH, OSSA_SLOT_CHANNEL_ATTACHMENT, 20));
+  g_assert_false (has_slot_key (f, MOUTH, OSSA_SLOT_CHANNEL_ATTACHMENT, 25));
+
+  /* The draw order's key, with its order, from 15 to 5. */
+  drag (f, x_of_frame (f, 15), x_of_frame (f, 5), slot_row (f, -1));
+  g_assert_false (has_draw_order_key (f, 15));
+  g_assert_true (has_draw_order_key (f, 5));
+  g_assert_cmpuint (animation (f)->draw_order[0].order[0], ==, MOUTH);
+
+  /* Onto a key that stays: refused, nothing changes. */
+  ossa_editor_set_time (editor_of (f), 25 / FPS);
+  g_assert_true (ossa_editor_set_slot_attachment (editor_of (f), MOUTH, 0, NULL));
+  flush (f);
+  drag (f, x_of_frame (f, 20), x_of_frame (f, 25), slot_row (f, MOUTH));
+  g_assert_true (has_slot_key (f, MOUTH, OSSA_SLOT_CHANNEL_ATTACHMENT, 20));
+  g_assert_true (has_slot_key (f, MOUTH, OSSA_SLOT_CHANNEL_ATTACHMENT, 25));
+}
+
 /* ---- K ---- */
 
 static void
@@ -406,6 +448,108 @@ test_key_picked_slot (AppFixture *f, gconstpointer data)
   g_assert_false (enabled (f, "key-bones"));
 }
 
+/* ---- the sample character ---- */
+
+static int
+find_animation (const OssaDocument *doc, const char *name)
+{
+  for (gsize i = 0; i < doc->n_animations; i++)
+    if (g_str_equal (doc->animations[i].name, name))
+      return (int) i;
+  return -1;
+}
+
+/* The window as it is drawn now, as PREFIX-PART.png. */
+static void
+save_window (AppFixture *f, const char *prefix, const char *part)
+{
+  GtkWidget *widget = GTK_WIDGET (f->window);
+  g_autofree char *path = g_strdup_printf ("%s-%s.png", prefix, part);
+  GskRenderNode *node;
+  GdkTexture *texture;
+
+  flush (f);
+  node = gui_test_widget_node (widget);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
+                                                              gtk_widget_get_height (widget)));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+}
+
+/* The hero's cheer in Animate mode: the hand's fist at 0.3 (named on its row),
+ * the blush's colour keys, the draw order's keys at 0.15 and 1.2.
+ * OSSA_TEST_SCREENSHOT=PREFIX saves the window then as PREFIX-top.png and
+ * PREFIX-arm.png (scrolled to the arm's rows). */
+static void
+test_sample (AppFixture *f, gconstpointer data)
+{
+  const OssaDocument *doc;
+  const char *shot = g_getenv ("OSSA_TEST_SCREENSHOT");
+  OssaTimelineView *view;
+  const OssaTimelineRow *row;
+  OssaSlotKeyRef key;
+  ssize_t hand, blush;
+  int cheer;
+
+  open_window_sized (f, 1280, 800);
+  g_assert_true (activate (f, "open-sample", NULL));
+  flush (f);
+  doc = doc_of (f);
+  cheer = find_animation (doc, "cheer");
+  hand = ossa_document_find_slot (doc, "hand_l");
+  blush = ossa_document_find_slot (doc, "blush");
+  g_assert_cmpint (cheer, >=, 0);
+  g_assert_cmpint (hand, >=, 0);
+  g_assert_cmpint (blush, >=, 0);
+  ossa_editor_set_mode (editor_of (f), OSSA_EDIT_MODE_ANIMATE);
+  ossa_editor_set_animation (editor_of (f), cheer);
+  ossa_editor_set_time (editor_of (f), 0.6);
+  /* The hand's bone picked: its rows come into view. */
+  ossa_editor_select (editor_of (f), (const guint[]) { doc->slots[hand].bone }, 1, FALSE);
+  view = view_of (f);
+  ossa_timeline_view_zoom_to_fit (view);
+  flush (f);
+
+  row = _ossa_timeline_view_row_at (view, slot_row (f, (int) hand));
+  g_assert_true (_ossa_timeline_view_slot_key_at (view, row,
+                                                  _ossa_timeline_view_time_to_x (view, 0.3),
+                                                  &key));
+  g_assert_cmpint (key.channel, ==, OSSA_SLOT_CHANNEL_ATTACHMENT);
+  g_assert_cmpfloat (key.time, ==, 0.3f);
+  gtk_adjustment_set_value (ossa_timeline_view_get_vadjustment (view), 0);
+  flush (f);
+  row = _ossa_timeline_view_row_at (view, slot_row (f, -1));
+  g_assert_true (_ossa_timeline_view_slot_key_at (view, row,
+                                                  _ossa_timeline_view_time_to_x (view, 0.15),
+                                                  &key));
+  g_assert_true (_ossa_timeline_view_slot_key_at (view, row,
+                                                  _ossa_timeline_view_time_to_x (view, 1.2),
+                                                  &key));
+  {
+    double y;
+
+    g_assert_true (_ossa_timeline_view_slot_row_y (view, (int) blush, &y));
+  }
+  if (shot != NULL)
+    {
+      GtkAdjustment *vadj = ossa_timeline_view_get_vadjustment (view);
+      double blush_y = 0;
+
+      /* The top (the draw order, the head's slots), then from the blush's row down
+       * to the hand's. */
+      save_window (f, shot, "top");
+      g_assert_true (_ossa_timeline_view_slot_row_y (view, (int) blush, &blush_y));
+      gtk_adjustment_set_value (vadj, gtk_adjustment_get_value (vadj) + blush_y
+                                        - OSSA_TIMELINE_RULER_HEIGHT
+                                        - 0.5 * OSSA_TIMELINE_CHANNEL_HEIGHT);
+      save_window (f, shot, "arm");
+    }
+  gui_test_linger_if_asked ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -415,7 +559,9 @@ main (int argc, char **argv)
   gtk_test_init (&argc, &argv, NULL);
   APP_TEST_ADD ("/timeline-slots/rows", test_rows);
   APP_TEST_ADD ("/timeline-slots/delete", test_delete);
+  APP_TEST_ADD ("/timeline-slots/move", test_move);
   APP_TEST_ADD ("/timeline-slots/key-bone-keys-slots", test_key_bone_keys_slots);
   APP_TEST_ADD ("/timeline-slots/key-picked-slot", test_key_picked_slot);
+  APP_TEST_ADD ("/timeline-slots/sample", test_sample);
   return g_test_run ();
 }

@@ -542,6 +542,15 @@ gboolean            ossa_editor_delete_keys_with_slot_keys (OssaEditor *self,
                                                             const OssaSlotKeyRef *keys,
                                                             gsize       n_keys,
                                                             GError    **error);
+/* Moves art keys (distinct) by delta seconds (on frames with snap), one undo
+ * step; refused, with nothing changed, when one would land on a key that stays.
+ * On success keys[] holds the moved keys, sorted. */
+gboolean            ossa_editor_move_slot_keys    (OssaEditor      *self,
+                                                   OssaSlotKeyRef  *keys,
+                                                   gsize            n_keys,
+                                                   double           delta,
+                                                   gboolean         snap,
+                                                   GError         **error);
 /* K with bones selected: ossa_editor_key_bones() and, with the colour and the
  * attachment each shows before K, every slot on those bones; one undo step. */
 gboolean            ossa_editor_key_bones_and_slots (OssaEditor    *self,

@@ -49,7 +49,8 @@ toggle_bone_key (OssaTimelineView *self, const OssaKeyRef *key)
 }
 
 /* A press on a key of a slot's or the draw order's row: it is picked (all of the
- * row's keys at its time), or added or taken away with Ctrl, added with Shift. */
+ * row's keys at its time), or added or taken away with Ctrl, added with Shift;
+ * dragged, the picked art keys move. */
 static gboolean
 press_art_key (OssaTimelineView *self, const OssaTimelineRow *row, double x,
                GdkModifierType state)
@@ -65,14 +66,23 @@ press_art_key (OssaTimelineView *self, const OssaTimelineRow *row, double x,
       _ossa_timeline_view_toggle_slot_keys (self, keys);
       return TRUE;
     }
+  self->press_was_selected = TRUE;
+  for (guint i = 0; i < keys->len; i++)
+    self->press_was_selected &=
+      _ossa_timeline_view_is_slot_key_selected (self, &g_array_index (keys, OssaSlotKeyRef, i));
+  self->press_art_time = key.time;
+  self->drag = OSSA_TIMELINE_DRAG_ART_KEYS;
   if (!(state & GDK_SHIFT_MASK))
     {
       self->own_key_selection = TRUE;
       ossa_editor_clear_key_selection (self->editor);
       self->own_key_selection = FALSE;
     }
-  _ossa_timeline_view_select_slot_keys (self, (const OssaSlotKeyRef *) (gconstpointer) keys->data,
-                                        keys->len, (state & GDK_SHIFT_MASK) != 0);
+  /* A press on picked keys keeps the others picked, to drag them all. */
+  if (!self->press_was_selected)
+    _ossa_timeline_view_select_slot_keys (self,
+                                          (const OssaSlotKeyRef *) (gconstpointer) keys->data,
+                                          keys->len, (state & GDK_SHIFT_MASK) != 0);
   return TRUE;
 }
 
@@ -194,6 +204,7 @@ _ossa_timeline_view_motion (OssaTimelineView *self, double x, double y, GdkModif
       scrub_to (self, x, state);
       break;
     case OSSA_TIMELINE_DRAG_KEYS:
+    case OSSA_TIMELINE_DRAG_ART_KEYS:
       self->move_delta = (x - self->press_x) / self->pps;
       self->move_snap = self->snap_keys != ((state & GDK_SHIFT_MASK) != 0);
       if (self->move_snap)
@@ -267,6 +278,28 @@ _ossa_timeline_view_release (OssaTimelineView *self, double x, double y, GdkModi
                                                                     self->press_key.time);
 
               select_bone_keys (self, keys, FALSE);
+            }
+        }
+      _ossa_timeline_view_invalidate (self);
+      break;
+    case OSSA_TIMELINE_DRAG_ART_KEYS:
+      if (self->drag_active)
+        _ossa_timeline_view_move_slot_keys (self);
+      else if (self->press_was_selected && !(self->press_state & GDK_SHIFT_MASK))
+        {
+          /* A click on picked keys picks them alone. */
+          const OssaTimelineRow *row = _ossa_timeline_view_row_at (self, self->press_y);
+
+          if (row != NULL)
+            {
+              g_autoptr(GArray) keys = _ossa_timeline_view_slot_keys_of (self, row,
+                                                                         self->press_art_time,
+                                                                         self->press_art_time);
+
+              _ossa_timeline_view_select_slot_keys (self,
+                                                    (const OssaSlotKeyRef *) (gconstpointer)
+                                                      keys->data,
+                                                    keys->len, FALSE);
             }
         }
       _ossa_timeline_view_invalidate (self);

@@ -178,8 +178,10 @@ fill_span (guint32 *row, int x0, int x1, int width, guint32 color)
     row[x] = color;
 }
 
+/* The sprite with its fill replaced: fill above its middle row, fill_low from it
+ * down. */
 static void
-stamp_fill (Layer *layer, int cx, int cy, const Sprite *sprite, guint32 fill)
+stamp_fill (Layer *layer, int cx, int cy, const Sprite *sprite, guint32 fill, guint32 fill_low)
 {
   int r = sprite->r;
 
@@ -198,7 +200,7 @@ stamp_fill (Layer *layer, int cx, int cy, const Sprite *sprite, guint32 fill)
       else
         {
           fill_span (row, cx - hw, cx - fw - 1, layer->width, sprite->outline);
-          fill_span (row, cx - fw, cx + fw, layer->width, fill);
+          fill_span (row, cx - fw, cx + fw, layer->width, dy < 0 ? fill : fill_low);
           fill_span (row, cx + fw + 1, cx + hw, layer->width, sprite->outline);
         }
     }
@@ -207,14 +209,16 @@ stamp_fill (Layer *layer, int cx, int cy, const Sprite *sprite, guint32 fill)
 static void
 stamp (Layer *layer, int cx, int cy, const Sprite *sprite)
 {
-  stamp_fill (layer, cx, cy, sprite, sprite->fill);
+  stamp_fill (layer, cx, cy, sprite, sprite->fill, sprite->fill);
 }
 
-/* A colour key's swatch: its colour, opaque, over the grey its alpha lets show. */
+/* A colour key's swatch, as colour pickers show a colour with alpha: the colour
+ * opaque above, and below as it shows over the grey its alpha lets through (a
+ * fade to transparent is white above, dark below). */
 static guint32
-swatch_color (guint32 rgba)
+swatch_color (guint32 rgba, gboolean with_alpha)
 {
-  guint a = rgba & 0xff;
+  guint a = with_alpha ? rgba & 0xff : 0xff;
   guint32 out = 0xff000000u;
 
   for (int shift = 24, to = 16; shift >= 8; shift -= 8, to -= 8)
@@ -334,32 +338,38 @@ draw_slot_row (OssaTimelineView *self, Layer *layer, guint slot, int cy, double 
                                                                 OSSA_SLOT_CHANNEL_COLOR);
   double value = gtk_adjustment_get_value (self->hadj);
   double px = self->pps * scale;
+  /* Picked keys dragged elsewhere are drawn where they go: every key is visited. */
+  gboolean moving = self->drag == OSSA_TIMELINE_DRAG_ART_KEYS && self->drag_active;
   guint drawn = 0;
 
-  for (ssize_t k = att != NULL ? MAX (ossa_slot_track_key_before (att, (float) t0), 0) : 0;
-       att != NULL && (gsize) k < att->n_keys && att->times[k] <= t1; k++)
+  for (ssize_t k = att != NULL && !moving ? MAX (ossa_slot_track_key_before (att, (float) t0), 0)
+                                          : 0;
+       att != NULL && (gsize) k < att->n_keys && (moving || att->times[k] <= t1); k++)
     {
       OssaSlotKeyRef ref = { (int) slot, OSSA_SLOT_CHANNEL_ATTACHMENT, att->times[k] };
       gboolean sel = _ossa_timeline_view_is_slot_key_selected (self, &ref);
       int base = att->attachments[k] >= 0 ? ART_ATTACHMENT : ART_ATTACHMENT_NONE;
+      float time = _ossa_timeline_view_art_key_time (self, &ref);
 
-      if (att->times[k] < t0)
+      if (time < t0 || time > t1)
         continue;
-      stamp (layer, (int) lround ((att->times[k] - value) * px), cy, &layer->art[base + sel]);
+      stamp (layer, (int) lround ((time - value) * px), cy, &layer->art[base + sel]);
       drawn++;
     }
-  for (ssize_t k = col != NULL ? MAX (ossa_slot_track_key_before (col, (float) t0), 0) : 0;
-       col != NULL && (gsize) k < col->n_keys && col->times[k] <= t1; k++)
+  for (ssize_t k = col != NULL && !moving ? MAX (ossa_slot_track_key_before (col, (float) t0), 0)
+                                          : 0;
+       col != NULL && (gsize) k < col->n_keys && (moving || col->times[k] <= t1); k++)
     {
       OssaSlotKeyRef ref = { (int) slot, OSSA_SLOT_CHANNEL_COLOR, col->times[k] };
       gboolean sel = _ossa_timeline_view_is_slot_key_selected (self, &ref);
-      gboolean inner = att != NULL && ossa_slot_track_find_key (att, col->times[k]) >= 0;
+      gboolean inner = !moving && att != NULL && ossa_slot_track_find_key (att, col->times[k]) >= 0;
+      float time = _ossa_timeline_view_art_key_time (self, &ref);
 
-      if (col->times[k] < t0)
+      if (time < t0 || time > t1)
         continue;
-      stamp_fill (layer, (int) lround ((col->times[k] - value) * px), cy,
+      stamp_fill (layer, (int) lround ((time - value) * px), cy,
                   &layer->art[(inner ? ART_SWATCH_INNER : ART_SWATCH) + sel],
-                  swatch_color (col->colors[k]));
+                  swatch_color (col->colors[k], FALSE), swatch_color (col->colors[k], TRUE));
       drawn++;
     }
   return drawn;
@@ -372,18 +382,21 @@ draw_draw_order_row (OssaTimelineView *self, Layer *layer, int cy, double t0, do
   const OssaAnimation *anim = _ossa_timeline_view_get_animation (self);
   double value = gtk_adjustment_get_value (self->hadj);
   double px = self->pps * scale;
+  gboolean moving = self->drag == OSSA_TIMELINE_DRAG_ART_KEYS && self->drag_active;
   guint drawn = 0;
 
-  for (ssize_t k = MAX (ossa_draw_order_key_before (anim->draw_order, anim->n_draw_order,
-                                                    (float) t0), 0);
-       (gsize) k < anim->n_draw_order && anim->draw_order[k].time <= t1; k++)
+  for (ssize_t k = moving ? 0 : MAX (ossa_draw_order_key_before (anim->draw_order,
+                                                                 anim->n_draw_order,
+                                                                 (float) t0), 0);
+       (gsize) k < anim->n_draw_order && (moving || anim->draw_order[k].time <= t1); k++)
     {
       OssaSlotKeyRef ref = { -1, OSSA_SLOT_CHANNEL_ATTACHMENT, anim->draw_order[k].time };
       gboolean sel = _ossa_timeline_view_is_slot_key_selected (self, &ref);
+      float time = _ossa_timeline_view_art_key_time (self, &ref);
 
-      if (anim->draw_order[k].time < t0)
+      if (time < t0 || time > t1)
         continue;
-      stamp (layer, (int) lround ((anim->draw_order[k].time - value) * px), cy,
+      stamp (layer, (int) lround ((time - value) * px), cy,
              &layer->art[ART_DRAW_ORDER + sel]);
       drawn++;
     }

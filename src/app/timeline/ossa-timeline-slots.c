@@ -229,6 +229,41 @@ _ossa_timeline_view_toggle_slot_keys (OssaTimelineView *self, GArray *keys)
   _ossa_timeline_view_invalidate (self);
 }
 
+float
+_ossa_timeline_view_art_key_time (OssaTimelineView *self, const OssaSlotKeyRef *key)
+{
+  double t = key->time + self->move_delta;
+
+  if (self->drag != OSSA_TIMELINE_DRAG_ART_KEYS || !self->drag_active
+      || !_ossa_timeline_view_is_slot_key_selected (self, key))
+    return key->time;
+  if (self->move_snap)
+    t = _ossa_timeline_view_snap_to_frame (self, t);
+  return (float) MAX (t, 0);
+}
+
+void
+_ossa_timeline_view_move_slot_keys (OssaTimelineView *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) keys = g_array_copy (self->slot_selection);
+  double delta = self->move_delta;
+
+  self->move_delta = 0;
+  if (keys->len == 0)
+    return;
+  if (!ossa_editor_move_slot_keys (self->editor, (OssaSlotKeyRef *) (gpointer) keys->data,
+                                   keys->len, delta, self->move_snap, &error))
+    {
+      _ossa_timeline_view_report (self, error);
+      _ossa_timeline_view_invalidate (self);
+      return;
+    }
+  /* The picked keys follow. */
+  _ossa_timeline_view_select_slot_keys (self, (const OssaSlotKeyRef *) (gconstpointer) keys->data,
+                                        keys->len, FALSE);
+}
+
 void
 _ossa_timeline_view_clear_slot_keys (OssaTimelineView *self)
 {

@@ -112,6 +112,7 @@ typedef enum
   OSSA_TIMELINE_DRAG_NONE,
   OSSA_TIMELINE_DRAG_SCRUB,
   OSSA_TIMELINE_DRAG_KEYS,
+  OSSA_TIMELINE_DRAG_ART_KEYS,  /* the picked slot and draw-order keys */
   OSSA_TIMELINE_DRAG_BAND,
   OSSA_TIMELINE_DRAG_PAN,
   OSSA_TIMELINE_DRAG_NAMES,
@@ -166,6 +167,7 @@ struct _OssaTimelineView
   GdkModifierType    press_state;
   OssaKeyRef         press_key;     /* the key pressed on (DRAG_KEYS) */
   gboolean           press_was_selected;
+  float              press_art_time; /* the art key pressed on (DRAG_ART_KEYS) */
   double             move_delta;    /* seconds, while keys are dragged */
   gboolean           move_snap;
   gboolean           snap_keys;     /* moved keys land on frames (Shift: the other) */
@@ -297,6 +299,11 @@ void                   _ossa_timeline_view_select_slot_keys   (OssaTimelineView 
 void                   _ossa_timeline_view_toggle_slot_keys   (OssaTimelineView      *self,
                                                                GArray                *keys);
 void                   _ossa_timeline_view_clear_slot_keys    (OssaTimelineView      *self);
+/* Where a picked art key is drawn while the picked art keys are dragged. */
+float                  _ossa_timeline_view_art_key_time       (OssaTimelineView      *self,
+                                                               const OssaSlotKeyRef  *key);
+/* The picked art keys moved by the drag so far (move_delta, move_snap). */
+void                   _ossa_timeline_view_move_slot_keys     (OssaTimelineView      *self);
 /* Drops the picked art keys that are no longer there (after an edit). */
 void                   _ossa_timeline_view_prune_slot_keys    (OssaTimelineView      *self);
 /* Delete on the timeline: the editor's selected keys and the picked art keys, one
