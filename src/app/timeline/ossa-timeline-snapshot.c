@@ -527,7 +527,8 @@ write_dump (OssaTimelineView *self)
       const OssaTimelineRow *row = &g_array_index (self->rows, OssaTimelineRow, i);
       double y = _ossa_timeline_view_row_top (self, row);
 
-      if (y + row->height < OSSA_TIMELINE_RULER_HEIGHT || y > gtk_widget_get_height (widget))
+      if (y + row->height < OSSA_TIMELINE_RULER_HEIGHT || y > gtk_widget_get_height (widget)
+          || row->kind == OSSA_TIMELINE_ROW_SLOT || row->kind == OSSA_TIMELINE_ROW_DRAW_ORDER)
         continue;
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "bone");
@@ -535,6 +536,28 @@ write_dump (OssaTimelineView *self)
       json_builder_set_member_name (builder, "channel");
       if (row->channel >= 0)
         json_builder_add_string_value (builder, ossa_channel_name ((OssaChannel) row->channel));
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "y");
+      json_builder_add_double_value (builder, origin.y + y + 0.5 * row->height);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  /* The art's rows apart: a slot's by its name, the draw order's with none. */
+  json_builder_set_member_name (builder, "art_rows");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const OssaTimelineRow *row = &g_array_index (self->rows, OssaTimelineRow, i);
+      double y = _ossa_timeline_view_row_top (self, row);
+
+      if (y + row->height < OSSA_TIMELINE_RULER_HEIGHT || y > gtk_widget_get_height (widget)
+          || (row->kind != OSSA_TIMELINE_ROW_SLOT && row->kind != OSSA_TIMELINE_ROW_DRAW_ORDER))
+        continue;
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "slot");
+      if (row->kind == OSSA_TIMELINE_ROW_SLOT)
+        json_builder_add_string_value (builder, doc->slots[row->slot].name);
       else
         json_builder_add_null_value (builder);
       json_builder_set_member_name (builder, "y");
