@@ -543,6 +543,45 @@ gboolean            ossa_editor_unembed_images    (OssaEditor      *self,
 gboolean            ossa_editor_can_embed_images  (OssaEditor      *self);
 gboolean            ossa_editor_can_unembed_images (OssaEditor     *self);
 
+/* ---- ossa-editor-slot-keys.c: the slots' keys as the timeline and K edit them ---- */
+
+/* One key of the current animation's art: a slot track's key (slot, channel, time)
+ * or, with slot -1, the draw-order key at time (channel unused). */
+typedef struct
+{
+  int             slot;
+  OssaSlotChannel channel;
+  float           time;
+} OssaSlotKeyRef;
+
+/* Removes keys of the current animation, one undo step. Refused, with nothing
+ * changed, when one of them is not there. */
+gboolean            ossa_editor_remove_slot_keys  (OssaEditor      *self,
+                                                   const OssaSlotKeyRef *keys,
+                                                   gsize            n_keys,
+                                                   GError         **error);
+/* The timeline's Delete: the selected bone keys too when @selected, one step. */
+gboolean            ossa_editor_delete_keys_with_slot_keys (OssaEditor *self,
+                                                            gboolean    selected,
+                                                            const OssaSlotKeyRef *keys,
+                                                            gsize       n_keys,
+                                                            GError    **error);
+/* Moves art keys (distinct) by delta seconds (on frames with snap), one undo
+ * step; refused, with nothing changed, when one would land on a key that stays.
+ * On success keys[] holds the moved keys, sorted. */
+gboolean            ossa_editor_move_slot_keys    (OssaEditor      *self,
+                                                   OssaSlotKeyRef  *keys,
+                                                   gsize            n_keys,
+                                                   double           delta,
+                                                   gboolean         snap,
+                                                   GError         **error);
+/* K with bones selected: ossa_editor_key_bones() and, with the colour and the
+ * attachment each shows before K, every slot on those bones; one undo step. */
+gboolean            ossa_editor_key_bones_and_slots (OssaEditor    *self,
+                                                     const guint   *bones,
+                                                     gsize          n_bones,
+                                                     GError       **error);
+
 /* ---- ossa-editor-recovered.c: a document recovered after a crash ---- */
 
 void                ossa_editor_take_recovered   (OssaEditor          *self,

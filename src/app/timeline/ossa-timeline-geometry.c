@@ -71,11 +71,36 @@ _ossa_timeline_view_snap_to_frame (OssaTimelineView *self, double t)
 
 /* ---- rows ---- */
 
+/* The slots of each bone, in the document's order: slots[first[b]] up to
+ * slots[first[b + 1]] are bone b's (a counting sort, linear in bones and slots). */
+static void
+slots_by_bone (const OssaDocument *doc, guint *first, guint *slots)
+{
+  gsize n_bones = doc->skeleton.n_bones;
+
+  memset (first, 0, (n_bones + 1) * sizeof *first);
+  for (gsize s = 0; s < doc->n_slots; s++)
+    if (doc->slots[s].bone < n_bones)
+      first[doc->slots[s].bone + 1]++;
+  for (gsize b = 0; b < n_bones; b++)
+    first[b + 1] += first[b];
+  {
+    g_autofree guint *next = g_memdup2 (first, (n_bones + 1) * sizeof *first);
+
+    for (gsize s = 0; s < doc->n_slots; s++)
+      if (doc->slots[s].bone < n_bones)
+        slots[next[doc->slots[s].bone]++] = (guint) s;
+  }
+}
+
 void
 _ossa_timeline_view_ensure_rows (OssaTimelineView *self)
 {
+  const OssaDocument *doc;
   const OssaSkeleton *skel;
   g_autofree guint *depth = NULL;
+  g_autofree guint *slot_first = NULL;
+  g_autofree guint *slot_list = NULL;
   double y = 0;
 
   if (!self->rows_stale)
@@ -85,7 +110,8 @@ _ossa_timeline_view_ensure_rows (OssaTimelineView *self)
   self->rows_height = 0;
   if (self->editor == NULL)
     return;
-  skel = &ossa_editor_get_document (self->editor)->skeleton;
+  doc = ossa_editor_get_document (self->editor);
+  skel = &doc->skeleton;
   if (skel->n_bones > self->n_expanded)
     {
       self->expanded = g_renew (guint8, self->expanded, skel->n_bones);
@@ -93,9 +119,22 @@ _ossa_timeline_view_ensure_rows (OssaTimelineView *self)
       self->n_expanded = skel->n_bones;
     }
   depth = g_new (guint, MAX (skel->n_bones, 1));
+  if (doc->n_slots > 0)
+    {
+      /* The draw order is the whole skeleton's: its row comes first. */
+      OssaTimelineRow row = { 0, -1, 0, y, OSSA_TIMELINE_ROW_HEIGHT,
+                              OSSA_TIMELINE_ROW_DRAW_ORDER, 0 };
+
+      g_array_append_val (self->rows, row);
+      y += row.height;
+      slot_first = g_new (guint, skel->n_bones + 1);
+      slot_list = g_new (guint, doc->n_slots);
+      slots_by_bone (doc, slot_first, slot_list);
+    }
   for (gsize i = 0; i < skel->n_bones; i++)
     {
-      OssaTimelineRow row = { (guint) i, -1, 0, y, OSSA_TIMELINE_ROW_HEIGHT };
+      OssaTimelineRow row = { (guint) i, -1, 0, y, OSSA_TIMELINE_ROW_HEIGHT,
+                              OSSA_TIMELINE_ROW_BONE, 0 };
 
       depth[i] = skel->bones[i].parent >= 0 ? depth[skel->bones[i].parent] + 1 : 0;
       row.depth = depth[i];
@@ -104,11 +143,22 @@ _ossa_timeline_view_ensure_rows (OssaTimelineView *self)
       if (self->expanded[i])
         for (int c = 0; c < OSSA_N_CHANNELS; c++)
           {
-            OssaTimelineRow channel = { (guint) i, c, depth[i], y, OSSA_TIMELINE_CHANNEL_HEIGHT };
+            OssaTimelineRow channel = { (guint) i, c, depth[i], y, OSSA_TIMELINE_CHANNEL_HEIGHT,
+                                        OSSA_TIMELINE_ROW_CHANNEL, 0 };
 
             g_array_append_val (self->rows, channel);
             y += channel.height;
           }
+      /* Its slots, always listed: they are what a person animates with art. */
+      for (guint k = slot_first != NULL ? slot_first[i] : 0;
+           slot_first != NULL && k < slot_first[i + 1]; k++)
+        {
+          OssaTimelineRow slot = { (guint) i, -1, depth[i], y, OSSA_TIMELINE_CHANNEL_HEIGHT,
+                                   OSSA_TIMELINE_ROW_SLOT, slot_list[k] };
+
+          g_array_append_val (self->rows, slot);
+          y += slot.height;
+        }
     }
   self->rows_height = y;
 }
@@ -152,7 +202,27 @@ _ossa_timeline_view_row_y (OssaTimelineView *self, guint bone, int channel, doub
     {
       const OssaTimelineRow *row = &g_array_index (self->rows, OssaTimelineRow, i);
 
-      if (row->bone == bone && row->channel == channel)
+      if (row->bone == bone && row->channel == channel
+          && (row->kind == OSSA_TIMELINE_ROW_BONE || row->kind == OSSA_TIMELINE_ROW_CHANNEL))
+        {
+          *y = _ossa_timeline_view_row_top (self, row) + 0.5 * row->height;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+_ossa_timeline_view_slot_row_y (OssaTimelineView *self, int slot, double *y)
+{
+  g_return_val_if_fail (OSSA_IS_TIMELINE_VIEW (self), FALSE);
+  _ossa_timeline_view_ensure_rows (self);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const OssaTimelineRow *row = &g_array_index (self->rows, OssaTimelineRow, i);
+
+      if ((slot < 0 && row->kind == OSSA_TIMELINE_ROW_DRAW_ORDER)
+          || (slot >= 0 && row->kind == OSSA_TIMELINE_ROW_SLOT && row->slot == (guint) slot))
         {
           *y = _ossa_timeline_view_row_top (self, row) + 0.5 * row->height;
           return TRUE;
@@ -178,11 +248,38 @@ ensure_tracks (OssaTimelineView *self)
   for (gsize i = 0; i < n * OSSA_N_CHANNELS; i++)
     self->tracks[i] = -1;
   anim = _ossa_timeline_view_get_animation (self);
-  if (anim == NULL)
+  if (anim != NULL)
+    for (gsize i = 0; i < anim->n_tracks; i++)
+      if (anim->tracks[i].bone < n && (guint) anim->tracks[i].channel < OSSA_N_CHANNELS)
+        self->tracks[anim->tracks[i].bone * OSSA_N_CHANNELS + anim->tracks[i].channel] =
+          (gssize) i;
+
+  n = self->editor != NULL ? ossa_editor_get_document (self->editor)->n_slots : 0;
+  self->slot_tracks_slots = n;
+  if (n == 0)
     return;
-  for (gsize i = 0; i < anim->n_tracks; i++)
-    if (anim->tracks[i].bone < n && (guint) anim->tracks[i].channel < OSSA_N_CHANNELS)
-      self->tracks[anim->tracks[i].bone * OSSA_N_CHANNELS + anim->tracks[i].channel] = (gssize) i;
+  self->slot_tracks = g_renew (gssize, self->slot_tracks, n * OSSA_N_SLOT_CHANNELS);
+  for (gsize i = 0; i < n * OSSA_N_SLOT_CHANNELS; i++)
+    self->slot_tracks[i] = -1;
+  for (gsize i = 0; anim != NULL && i < anim->n_slot_tracks; i++)
+    if (anim->slot_tracks[i].slot < n
+        && (guint) anim->slot_tracks[i].channel < OSSA_N_SLOT_CHANNELS)
+      self->slot_tracks[anim->slot_tracks[i].slot * OSSA_N_SLOT_CHANNELS
+                        + anim->slot_tracks[i].channel] = (gssize) i;
+}
+
+const OssaSlotTrack *
+_ossa_timeline_view_slot_track_of (OssaTimelineView *self, guint slot, OssaSlotChannel channel)
+{
+  const OssaAnimation *anim = _ossa_timeline_view_get_animation (self);
+  gssize index;
+
+  ensure_tracks (self);
+  if (anim == NULL || slot >= self->slot_tracks_slots
+      || (guint) channel >= OSSA_N_SLOT_CHANNELS)
+    return NULL;
+  index = self->slot_tracks[slot * OSSA_N_SLOT_CHANNELS + channel];
+  return index >= 0 && (gsize) index < anim->n_slot_tracks ? &anim->slot_tracks[index] : NULL;
 }
 
 const OssaTrack *

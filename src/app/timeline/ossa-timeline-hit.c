@@ -28,7 +28,7 @@ _ossa_timeline_view_row_at (OssaTimelineView *self, double y)
 gboolean
 _ossa_timeline_view_on_expander (const OssaTimelineRow *row, double x)
 {
-  return row->channel < 0 && x < 8 + _ossa_timeline_view_row_indent (row) + 14;
+  return row->kind == OSSA_TIMELINE_ROW_BONE && x < 8 + _ossa_timeline_view_row_indent (row) + 14;
 }
 
 gboolean
@@ -41,6 +41,9 @@ _ossa_timeline_view_key_at (OssaTimelineView *self, const OssaTimelineRow *row, 
   double tolerance = (radius + 2) / self->pps;
   double best = INFINITY;
 
+  /* The art rows' keys are ossa-timeline-slots.c's. */
+  if (row->kind != OSSA_TIMELINE_ROW_BONE && row->kind != OSSA_TIMELINE_ROW_CHANNEL)
+    return FALSE;
   for (int c = 0; c < OSSA_N_CHANNELS; c++)
     {
       const OssaTrack *track;
@@ -73,6 +76,8 @@ _ossa_timeline_view_keys_of (OssaTimelineView *self, const OssaTimelineRow *row,
 {
   GArray *keys = g_array_new (FALSE, FALSE, sizeof (OssaKeyRef));
 
+  if (row->kind != OSSA_TIMELINE_ROW_BONE && row->kind != OSSA_TIMELINE_ROW_CHANNEL)
+    return keys;
   for (int c = 0; c < OSSA_N_CHANNELS; c++)
     {
       const OssaTrack *track;

@@ -29,6 +29,63 @@ scrub_to (OssaTimelineView *self, double x, GdkModifierType state)
   ossa_editor_set_time (self->editor, t);
 }
 
+/* The editor's key selection changed from here: the art keys picked here stay
+ * unless the caller clears them. */
+static void
+select_bone_keys (OssaTimelineView *self, GArray *keys, gboolean extend)
+{
+  self->own_key_selection = TRUE;
+  ossa_editor_select_keys (self->editor, (const OssaKeyRef *) (gconstpointer) keys->data,
+                           keys->len, extend);
+  self->own_key_selection = FALSE;
+}
+
+static void
+toggle_bone_key (OssaTimelineView *self, const OssaKeyRef *key)
+{
+  self->own_key_selection = TRUE;
+  ossa_editor_toggle_key_selected (self->editor, key);
+  self->own_key_selection = FALSE;
+}
+
+/* A press on a key of a slot's or the draw order's row: it is picked (all of the
+ * row's keys at its time), or added or taken away with Ctrl, added with Shift;
+ * dragged, the picked art keys move. */
+static gboolean
+press_art_key (OssaTimelineView *self, const OssaTimelineRow *row, double x,
+               GdkModifierType state)
+{
+  OssaSlotKeyRef key;
+  g_autoptr(GArray) keys = NULL;
+
+  if (!_ossa_timeline_view_slot_key_at (self, row, x, &key))
+    return FALSE;
+  keys = _ossa_timeline_view_slot_keys_of (self, row, key.time, key.time);
+  if (state & GDK_CONTROL_MASK)
+    {
+      _ossa_timeline_view_toggle_slot_keys (self, keys);
+      return TRUE;
+    }
+  self->press_was_selected = TRUE;
+  for (guint i = 0; i < keys->len; i++)
+    self->press_was_selected &=
+      _ossa_timeline_view_is_slot_key_selected (self, &g_array_index (keys, OssaSlotKeyRef, i));
+  self->press_art_time = key.time;
+  self->drag = OSSA_TIMELINE_DRAG_ART_KEYS;
+  if (!(state & GDK_SHIFT_MASK))
+    {
+      self->own_key_selection = TRUE;
+      ossa_editor_clear_key_selection (self->editor);
+      self->own_key_selection = FALSE;
+    }
+  /* A press on picked keys keeps the others picked, to drag them all. */
+  if (!self->press_was_selected)
+    _ossa_timeline_view_select_slot_keys (self,
+                                          (const OssaSlotKeyRef *) (gconstpointer) keys->data,
+                                          keys->len, (state & GDK_SHIFT_MASK) != 0);
+  return TRUE;
+}
+
 static gboolean
 near_playhead (OssaTimelineView *self, double x)
 {
@@ -63,8 +120,14 @@ _ossa_timeline_view_press (OssaTimelineView *self, double x, double y, GdkModifi
   if (x < OSSA_TIMELINE_NAMES_WIDTH)
     {
       self->drag = OSSA_TIMELINE_DRAG_NAMES;
-      if (row == NULL)
+      if (row == NULL || row->kind == OSSA_TIMELINE_ROW_DRAW_ORDER)
         return;
+      if (row->kind == OSSA_TIMELINE_ROW_SLOT)
+        {
+          /* A slot's name picks it, as a click on its picture does. */
+          ossa_editor_select_slot (self->editor, (int) row->slot, -1);
+          return;
+        }
       if (_ossa_timeline_view_on_expander (row, x))
         {
           ossa_timeline_view_set_expanded (self, row->bone, !self->expanded[row->bone]);
@@ -76,6 +139,8 @@ _ossa_timeline_view_press (OssaTimelineView *self, double x, double y, GdkModifi
         ossa_editor_select (self->editor, &row->bone, 1, FALSE);
       return;
     }
+  if (row != NULL && press_art_key (self, row, x, state))
+    return;
   if (row != NULL)
     {
       float time;
@@ -94,18 +159,16 @@ _ossa_timeline_view_press (OssaTimelineView *self, double x, double y, GdkModifi
               /* Ctrl+click adds or takes away, and does not drag. */
               if (self->press_was_selected)
                 for (guint i = 0; i < keys->len; i++)
-                  ossa_editor_toggle_key_selected (self->editor,
-                                                   &g_array_index (keys, OssaKeyRef, i));
+                  toggle_bone_key (self, &g_array_index (keys, OssaKeyRef, i));
               else
-                ossa_editor_select_keys (self->editor,
-                                         (const OssaKeyRef *) (gconstpointer) keys->data,
-                                         keys->len, TRUE);
+                select_bone_keys (self, keys, TRUE);
               return;
             }
+          /* The art keys picked stay only with Shift (they do not move with a drag). */
+          if (!(state & GDK_SHIFT_MASK))
+            _ossa_timeline_view_clear_slot_keys (self);
           if (!self->press_was_selected)
-            ossa_editor_select_keys (self->editor,
-                                     (const OssaKeyRef *) (gconstpointer) keys->data,
-                                     keys->len, (state & GDK_SHIFT_MASK) != 0);
+            select_bone_keys (self, keys, (state & GDK_SHIFT_MASK) != 0);
           self->drag = OSSA_TIMELINE_DRAG_KEYS;
           return;
         }
@@ -141,6 +204,7 @@ _ossa_timeline_view_motion (OssaTimelineView *self, double x, double y, GdkModif
       scrub_to (self, x, state);
       break;
     case OSSA_TIMELINE_DRAG_KEYS:
+    case OSSA_TIMELINE_DRAG_ART_KEYS:
       self->move_delta = (x - self->press_x) / self->pps;
       self->move_snap = self->snap_keys != ((state & GDK_SHIFT_MASK) != 0);
       if (self->move_snap)
@@ -169,10 +233,14 @@ select_band (OssaTimelineView *self, GdkModifierType state)
 {
   g_autoptr(GArray) keys = _ossa_timeline_view_keys_in_rect (self, self->press_x, self->press_y,
                                                              self->drag_x, self->drag_y);
+  g_autoptr(GArray) art = _ossa_timeline_view_slot_keys_in_rect (self, self->press_x,
+                                                                 self->press_y, self->drag_x,
+                                                                 self->drag_y);
   gboolean extend = (state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK)) != 0;
 
-  ossa_editor_select_keys (self->editor, (const OssaKeyRef *) (gconstpointer) keys->data,
-                           keys->len, extend);
+  select_bone_keys (self, keys, extend);
+  _ossa_timeline_view_select_slot_keys (self, (const OssaSlotKeyRef *) (gconstpointer) art->data,
+                                        art->len, extend);
 }
 
 void
@@ -209,9 +277,29 @@ _ossa_timeline_view_release (OssaTimelineView *self, double x, double y, GdkModi
                                                                     self->press_key.time,
                                                                     self->press_key.time);
 
-              ossa_editor_select_keys (self->editor,
-                                       (const OssaKeyRef *) (gconstpointer) keys->data,
-                                       keys->len, FALSE);
+              select_bone_keys (self, keys, FALSE);
+            }
+        }
+      _ossa_timeline_view_invalidate (self);
+      break;
+    case OSSA_TIMELINE_DRAG_ART_KEYS:
+      if (self->drag_active)
+        _ossa_timeline_view_move_slot_keys (self);
+      else if (self->press_was_selected && !(self->press_state & GDK_SHIFT_MASK))
+        {
+          /* A click on picked keys picks them alone. */
+          const OssaTimelineRow *row = _ossa_timeline_view_row_at (self, self->press_y);
+
+          if (row != NULL)
+            {
+              g_autoptr(GArray) keys = _ossa_timeline_view_slot_keys_of (self, row,
+                                                                         self->press_art_time,
+                                                                         self->press_art_time);
+
+              _ossa_timeline_view_select_slot_keys (self,
+                                                    (const OssaSlotKeyRef *) (gconstpointer)
+                                                      keys->data,
+                                                    keys->len, FALSE);
             }
         }
       _ossa_timeline_view_invalidate (self);
@@ -220,7 +308,10 @@ _ossa_timeline_view_release (OssaTimelineView *self, double x, double y, GdkModi
       if (self->drag_active)
         select_band (self, self->press_state);
       else if (!(self->press_state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK)))
-        ossa_editor_clear_key_selection (self->editor);
+        {
+          ossa_editor_clear_key_selection (self->editor);
+          _ossa_timeline_view_clear_slot_keys (self);
+        }
       break;
     case OSSA_TIMELINE_DRAG_SCRUB:
     case OSSA_TIMELINE_DRAG_PAN:
@@ -327,6 +418,7 @@ on_double_click (GtkGestureClick *gesture, int n_press, double x, double y,
                  OssaTimelineView *self)
 {
   const OssaTimelineRow *row;
+  OssaSlotKeyRef art;
   float time;
   int channel;
 
@@ -335,7 +427,9 @@ on_double_click (GtkGestureClick *gesture, int n_press, double x, double y,
   row = _ossa_timeline_view_row_at (self, y);
   if (row == NULL)
     return;
-  if (x < OSSA_TIMELINE_NAMES_WIDTH && row->channel < 0)
+  if (x >= OSSA_TIMELINE_NAMES_WIDTH && _ossa_timeline_view_slot_key_at (self, row, x, &art))
+    ossa_editor_set_time (self->editor, art.time);
+  else if (x < OSSA_TIMELINE_NAMES_WIDTH && row->kind == OSSA_TIMELINE_ROW_BONE)
     ossa_timeline_view_set_expanded (self, row->bone, !self->expanded[row->bone]);
   else if (x >= OSSA_TIMELINE_NAMES_WIDTH
            && _ossa_timeline_view_key_at (self, row, x, &time, &channel))

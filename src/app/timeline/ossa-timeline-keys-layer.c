@@ -58,11 +58,30 @@ typedef struct
 #define N_SPRITES (OSSA_N_INTERPS * 2 * 2 + 1)
 #define SPIN_SPRITE (N_SPRITES - 1)
 
+/* The art rows' sprites, each unselected and selected (+ 1): an attachment key is
+ * a teal diamond (hollow when it shows none), a colour key a swatch of its colour
+ * (smaller inside the diamond when both are keyed at one time), a draw-order key
+ * a violet square. */
+enum
+{
+  ART_ATTACHMENT = 0,
+  ART_ATTACHMENT_NONE = 2,
+  ART_SWATCH = 4,
+  ART_SWATCH_INNER = 6,
+  ART_DRAW_ORDER = 8,
+  N_ART_SPRITES = 10,
+};
+#define ART_ATTACHMENT_FILL   0xff4fc1b8u
+#define ART_NONE_FILL         0xff1f2024u
+#define ART_DRAW_ORDER_FILL   0xffa98be8u
+#define ART_SWATCH_BACKGROUND 0x30  /* grey a colour key's alpha shows over */
+
 typedef struct
 {
   guint32 *pixels;
   int      width, height;   /* device pixels */
   Sprite   sprites[N_SPRITES];
+  Sprite   art[N_ART_SPRITES];  /* made only when the document has slots */
   guint32 *mark;            /* per column: row generation << 8 | sprite + 1 last drawn */
   guint32  generation;
 } Layer;
@@ -127,6 +146,29 @@ make_sprites (Layer *layer, int scale)
                KEY_SPIN_MARK, KEY_SPIN_MARK);
 }
 
+static void
+make_art_sprites (Layer *layer, int scale)
+{
+  int rc = (int) (OSSA_TIMELINE_KEY_RADIUS_CHANNEL * scale);
+  int rb = (int) (OSSA_TIMELINE_KEY_RADIUS_BONE * scale);
+
+  for (int sel = 0; sel < 2; sel++)
+    {
+      guint32 outline = sel ? KEY_OUTLINE_SELECTED : KEY_OUTLINE;
+      int ring = sel ? 2 * scale : scale;
+
+      make_sprite (&layer->art[ART_ATTACHMENT + sel], SHAPE_DIAMOND, rc + scale, ring, outline,
+                   sel ? 0xffd4f5f1u : ART_ATTACHMENT_FILL);
+      make_sprite (&layer->art[ART_ATTACHMENT_NONE + sel], SHAPE_DIAMOND, rc + scale, ring,
+                   sel ? KEY_OUTLINE_SELECTED : ART_ATTACHMENT_FILL, ART_NONE_FILL);
+      make_sprite (&layer->art[ART_SWATCH + sel], SHAPE_SQUARE, rc, ring, outline, 0);
+      make_sprite (&layer->art[ART_SWATCH_INNER + sel], SHAPE_SQUARE, MAX (rc / 2, 2),
+                   sel ? scale : 0, outline, 0);
+      make_sprite (&layer->art[ART_DRAW_ORDER + sel], SHAPE_SQUARE, rb * 4 / 5, ring, outline,
+                   sel ? 0xffe9e0fbu : ART_DRAW_ORDER_FILL);
+    }
+}
+
 static inline void
 fill_span (guint32 *row, int x0, int x1, int width, guint32 color)
 {
@@ -136,8 +178,10 @@ fill_span (guint32 *row, int x0, int x1, int width, guint32 color)
     row[x] = color;
 }
 
+/* The sprite with its fill replaced: fill above its middle row, fill_low from it
+ * down. */
 static void
-stamp (Layer *layer, int cx, int cy, const Sprite *sprite)
+stamp_fill (Layer *layer, int cx, int cy, const Sprite *sprite, guint32 fill, guint32 fill_low)
 {
   int r = sprite->r;
 
@@ -156,10 +200,34 @@ stamp (Layer *layer, int cx, int cy, const Sprite *sprite)
       else
         {
           fill_span (row, cx - hw, cx - fw - 1, layer->width, sprite->outline);
-          fill_span (row, cx - fw, cx + fw, layer->width, sprite->fill);
+          fill_span (row, cx - fw, cx + fw, layer->width, dy < 0 ? fill : fill_low);
           fill_span (row, cx + fw + 1, cx + hw, layer->width, sprite->outline);
         }
     }
+}
+
+static void
+stamp (Layer *layer, int cx, int cy, const Sprite *sprite)
+{
+  stamp_fill (layer, cx, cy, sprite, sprite->fill, sprite->fill);
+}
+
+/* A colour key's swatch, as colour pickers show a colour with alpha: the colour
+ * opaque above, and below as it shows over the grey its alpha lets through (a
+ * fade to transparent is white above, dark below). */
+static guint32
+swatch_color (guint32 rgba, gboolean with_alpha)
+{
+  guint a = with_alpha ? rgba & 0xff : 0xff;
+  guint32 out = 0xff000000u;
+
+  for (int shift = 24, to = 16; shift >= 8; shift -= 8, to -= 8)
+    {
+      guint c = (rgba >> shift) & 0xff;
+
+      out |= ((c * a + ART_SWATCH_BACKGROUND * (255 - a) + 127) / 255) << to;
+    }
+  return out;
 }
 
 /* Draws key k of track at (cx, cy), unless the same picture is already there on
@@ -259,6 +327,82 @@ draw_track (OssaTimelineView *self, Layer *layer, const OssaTrack *track, int cy
   return drawn;
 }
 
+/* A slot row: attachment keys, then colour keys (inside a diamond at its time). */
+static guint
+draw_slot_row (OssaTimelineView *self, Layer *layer, guint slot, int cy, double t0, double t1,
+               int scale)
+{
+  const OssaSlotTrack *att = _ossa_timeline_view_slot_track_of (self, slot,
+                                                                OSSA_SLOT_CHANNEL_ATTACHMENT);
+  const OssaSlotTrack *col = _ossa_timeline_view_slot_track_of (self, slot,
+                                                                OSSA_SLOT_CHANNEL_COLOR);
+  double value = gtk_adjustment_get_value (self->hadj);
+  double px = self->pps * scale;
+  /* Picked keys dragged elsewhere are drawn where they go: every key is visited. */
+  gboolean moving = self->drag == OSSA_TIMELINE_DRAG_ART_KEYS && self->drag_active;
+  guint drawn = 0;
+
+  for (ssize_t k = att != NULL && !moving ? MAX (ossa_slot_track_key_before (att, (float) t0), 0)
+                                          : 0;
+       att != NULL && (gsize) k < att->n_keys && (moving || att->times[k] <= t1); k++)
+    {
+      OssaSlotKeyRef ref = { (int) slot, OSSA_SLOT_CHANNEL_ATTACHMENT, att->times[k] };
+      gboolean sel = _ossa_timeline_view_is_slot_key_selected (self, &ref);
+      int base = att->attachments[k] >= 0 ? ART_ATTACHMENT : ART_ATTACHMENT_NONE;
+      float time = _ossa_timeline_view_art_key_time (self, &ref);
+
+      if (time < t0 || time > t1)
+        continue;
+      stamp (layer, (int) lround ((time - value) * px), cy, &layer->art[base + sel]);
+      drawn++;
+    }
+  for (ssize_t k = col != NULL && !moving ? MAX (ossa_slot_track_key_before (col, (float) t0), 0)
+                                          : 0;
+       col != NULL && (gsize) k < col->n_keys && (moving || col->times[k] <= t1); k++)
+    {
+      OssaSlotKeyRef ref = { (int) slot, OSSA_SLOT_CHANNEL_COLOR, col->times[k] };
+      gboolean sel = _ossa_timeline_view_is_slot_key_selected (self, &ref);
+      gboolean inner = !moving && att != NULL && ossa_slot_track_find_key (att, col->times[k]) >= 0;
+      float time = _ossa_timeline_view_art_key_time (self, &ref);
+
+      if (time < t0 || time > t1)
+        continue;
+      stamp_fill (layer, (int) lround ((time - value) * px), cy,
+                  &layer->art[(inner ? ART_SWATCH_INNER : ART_SWATCH) + sel],
+                  swatch_color (col->colors[k], FALSE), swatch_color (col->colors[k], TRUE));
+      drawn++;
+    }
+  return drawn;
+}
+
+static guint
+draw_draw_order_row (OssaTimelineView *self, Layer *layer, int cy, double t0, double t1,
+                     int scale)
+{
+  const OssaAnimation *anim = _ossa_timeline_view_get_animation (self);
+  double value = gtk_adjustment_get_value (self->hadj);
+  double px = self->pps * scale;
+  gboolean moving = self->drag == OSSA_TIMELINE_DRAG_ART_KEYS && self->drag_active;
+  guint drawn = 0;
+
+  for (ssize_t k = moving ? 0 : MAX (ossa_draw_order_key_before (anim->draw_order,
+                                                                 anim->n_draw_order,
+                                                                 (float) t0), 0);
+       (gsize) k < anim->n_draw_order && (moving || anim->draw_order[k].time <= t1); k++)
+    {
+      OssaSlotKeyRef ref = { -1, OSSA_SLOT_CHANNEL_ATTACHMENT, anim->draw_order[k].time };
+      gboolean sel = _ossa_timeline_view_is_slot_key_selected (self, &ref);
+      float time = _ossa_timeline_view_art_key_time (self, &ref);
+
+      if (time < t0 || time > t1)
+        continue;
+      stamp (layer, (int) lround ((time - value) * px), cy,
+             &layer->art[ART_DRAW_ORDER + sel]);
+      drawn++;
+    }
+  return drawn;
+}
+
 void
 _ossa_timeline_view_draw_keys_layer (OssaTimelineView *self, int scale)
 {
@@ -287,6 +431,8 @@ _ossa_timeline_view_draw_keys_layer (OssaTimelineView *self, int scale)
   layer.mark = mark;
   layer.generation = 0;
   make_sprites (&layer, scale);
+  if (ossa_editor_get_document (self->editor)->n_slots > 0)
+    make_art_sprites (&layer, scale);
   sel = ossa_editor_get_selected_keys (self->editor, &n_sel);
   {
     double margin = (OSSA_TIMELINE_KEY_RADIUS_BONE + 2) / self->pps;
@@ -304,6 +450,16 @@ _ossa_timeline_view_draw_keys_layer (OssaTimelineView *self, int scale)
       if (row->y - top > vh)
         break;
       layer.generation++;
+      if (row->kind == OSSA_TIMELINE_ROW_SLOT)
+        {
+          drawn += draw_slot_row (self, &layer, row->slot, cy, t0, t1, scale);
+          continue;
+        }
+      if (row->kind == OSSA_TIMELINE_ROW_DRAW_ORDER)
+        {
+          drawn += draw_draw_order_row (self, &layer, cy, t0, t1, scale);
+          continue;
+        }
       if (row->channel >= 0)
         {
           const OssaTrack *track = _ossa_timeline_view_track_of (self, row->bone, row->channel);

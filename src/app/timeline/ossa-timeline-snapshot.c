@@ -25,6 +25,8 @@ static const GdkRGBA color_bg = RGBA (34, 35, 39, 1);
 static const GdkRGBA color_names_bg = RGBA (40, 41, 46, 1);
 static const GdkRGBA color_row_odd = RGBA (37, 38, 43, 1);
 static const GdkRGBA color_row_channel = RGBA (31, 32, 36, 1);
+static const GdkRGBA color_row_slot = RGBA (29, 33, 35, 1);
+static const GdkRGBA color_draw_order = RGBA (169, 139, 232, 1);
 static const GdkRGBA color_row_selected = RGBA (255, 193, 66, 0.10f);
 static const GdkRGBA color_name_selected = RGBA (255, 193, 66, 0.22f);
 static const GdkRGBA color_outside = RGBA (0, 0, 0, 0.28f);
@@ -185,6 +187,80 @@ draw_grid_and_ruler (OssaTimelineView *self, GtkSnapshot *snapshot, double width
     }
 }
 
+/* An art row's name: the draw order's, or a slot's after a swatch of its colour
+ * (marked when the slot is picked). */
+static void
+draw_art_name (OssaTimelineView *self, GtkSnapshot *snapshot, const OssaTimelineRow *row,
+               double y, double indent)
+{
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+
+  if (row->kind == OSSA_TIMELINE_ROW_DRAW_ORDER)
+    {
+      fill (snapshot, &color_draw_order, 10, y + 7, 8, row->height - 14);
+      pango_layout_set_width (self->layout,
+                              (int) ((OSSA_TIMELINE_NAMES_WIDTH - 30) * PANGO_SCALE));
+      text (snapshot, self->layout, _("Draw Order"), 24, y + 3, &color_text);
+      return;
+    }
+  {
+    const OssaSlot *slot = &doc->slots[row->slot];
+    gboolean picked = ossa_editor_get_selected_slot (self->editor) == (int) row->slot;
+    double cx = 30 + indent;
+    float rgba[4];
+
+    ossa_color_unpack (slot->color, rgba);
+    if (picked)
+      fill (snapshot, &color_name_selected, 0, y, OSSA_TIMELINE_NAMES_WIDTH, row->height);
+    fill (snapshot, &color_line, cx - 1, y + 4, 9, row->height - 8);
+    fill (snapshot, &(GdkRGBA) { rgba[0], rgba[1], rgba[2], 1 }, cx, y + 5, 7, row->height - 10);
+    pango_layout_set_width (self->small_layout,
+                            (int) (MAX (OSSA_TIMELINE_NAMES_WIDTH - cx - 16, 1) * PANGO_SCALE));
+    pango_layout_set_ellipsize (self->small_layout, PANGO_ELLIPSIZE_END);
+    text (snapshot, self->small_layout, slot->name, cx + 12, y + 2,
+          picked ? &color_text_selected : &color_text);
+    pango_layout_set_ellipsize (self->small_layout, PANGO_ELLIPSIZE_NONE);
+    pango_layout_set_width (self->small_layout, -1);
+  }
+}
+
+/* Beside each attachment key of a slot row in view, the name of the picture it
+ * swaps in, where there is room before the next key. */
+static void
+draw_attachment_labels (OssaTimelineView *self, GtkSnapshot *snapshot,
+                        const OssaTimelineRow *row, double y, double width)
+{
+  const OssaSlotTrack *track = _ossa_timeline_view_slot_track_of (self, row->slot,
+                                                                  OSSA_SLOT_CHANNEL_ATTACHMENT);
+  const OssaSlot *slot = &ossa_editor_get_document (self->editor)->slots[row->slot];
+  double t0 = _ossa_timeline_view_x_to_time (self, OSSA_TIMELINE_NAMES_WIDTH - 200);
+  double t1 = _ossa_timeline_view_x_to_time (self, width);
+
+  if (track == NULL)
+    return;
+  pango_layout_set_ellipsize (self->small_layout, PANGO_ELLIPSIZE_END);
+  for (ssize_t k = MAX (ossa_slot_track_key_before (track, (float) t0), 0);
+       (gsize) k < track->n_keys && track->times[k] <= t1; k++)
+    {
+      double x = _ossa_timeline_view_time_to_x (self, track->times[k]) + 9;
+      double next = (gsize) k + 1 < track->n_keys
+                      ? _ossa_timeline_view_time_to_x (self, track->times[k + 1]) - 8
+                      : width;
+      int a = track->attachments[k];
+      /* Translators: the label of an attachment key that hides the slot's picture */
+      const char *none = C_("attachment", "none");
+      const char *name = a >= 0 && (gsize) a < slot->n_attachments ? slot->attachments[a].name
+                                                                    : none;
+
+      if (next - x < 24)
+        continue;
+      pango_layout_set_width (self->small_layout, (int) ((next - x) * PANGO_SCALE));
+      text (snapshot, self->small_layout, name, x, y + 2, &color_text_dim);
+    }
+  pango_layout_set_ellipsize (self->small_layout, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_width (self->small_layout, -1);
+}
+
 static void
 draw_rows (OssaTimelineView *self, GtkSnapshot *snapshot, double width, double height)
 {
@@ -204,10 +280,37 @@ draw_rows (OssaTimelineView *self, GtkSnapshot *snapshot, double width, double h
       double y = _ossa_timeline_view_row_top (self, row);
       gboolean selected = ossa_editor_is_selected (self->editor, row->bone);
       double indent = _ossa_timeline_view_row_indent (row);
-      const OssaBone *bone = &doc->skeleton.bones[row->bone];
+      const OssaBone *bone = &doc->skeleton.bones[MIN (row->bone, doc->skeleton.n_bones - 1)];
 
       if (y > height)
         break;
+      if (row->kind == OSSA_TIMELINE_ROW_DRAW_ORDER)
+        {
+          fill (snapshot, &color_row_odd, 0, y, width, row->height);
+          fill (snapshot, &color_names_bg, 0, y, OSSA_TIMELINE_NAMES_WIDTH, row->height);
+          fill (snapshot, &color_line, 0, y + row->height - 1, width, 1);
+          draw_art_name (self, snapshot, row, y, indent);
+          continue;
+        }
+      if (row->kind == OSSA_TIMELINE_ROW_SLOT)
+        {
+          fill (snapshot, &color_row_slot, 0, y, width, row->height);
+          if (selected)
+            fill (snapshot, &color_row_selected, OSSA_TIMELINE_NAMES_WIDTH, y,
+                  width - OSSA_TIMELINE_NAMES_WIDTH, row->height);
+          gtk_snapshot_push_clip (snapshot,
+                                  &GRAPHENE_RECT_INIT ((float) OSSA_TIMELINE_NAMES_WIDTH,
+                                                       (float) y,
+                                                       (float) (width - OSSA_TIMELINE_NAMES_WIDTH),
+                                                       (float) row->height));
+          draw_attachment_labels (self, snapshot, row, y, width);
+          gtk_snapshot_pop (snapshot);
+          fill (snapshot, &color_names_bg, 0, y, OSSA_TIMELINE_NAMES_WIDTH, row->height);
+          if (selected)
+            fill (snapshot, &color_name_selected, 0, y, OSSA_TIMELINE_NAMES_WIDTH, row->height);
+          draw_art_name (self, snapshot, row, y, indent);
+          continue;
+        }
       if (row->channel >= 0)
         fill (snapshot, &color_row_channel, 0, y, width, row->height);
       else if (i % 2 == 1)
@@ -424,7 +527,8 @@ write_dump (OssaTimelineView *self)
       const OssaTimelineRow *row = &g_array_index (self->rows, OssaTimelineRow, i);
       double y = _ossa_timeline_view_row_top (self, row);
 
-      if (y + row->height < OSSA_TIMELINE_RULER_HEIGHT || y > gtk_widget_get_height (widget))
+      if (y + row->height < OSSA_TIMELINE_RULER_HEIGHT || y > gtk_widget_get_height (widget)
+          || row->kind == OSSA_TIMELINE_ROW_SLOT || row->kind == OSSA_TIMELINE_ROW_DRAW_ORDER)
         continue;
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "bone");
@@ -432,6 +536,28 @@ write_dump (OssaTimelineView *self)
       json_builder_set_member_name (builder, "channel");
       if (row->channel >= 0)
         json_builder_add_string_value (builder, ossa_channel_name ((OssaChannel) row->channel));
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "y");
+      json_builder_add_double_value (builder, origin.y + y + 0.5 * row->height);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  /* The art's rows apart: a slot's by its name, the draw order's with none. */
+  json_builder_set_member_name (builder, "art_rows");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const OssaTimelineRow *row = &g_array_index (self->rows, OssaTimelineRow, i);
+      double y = _ossa_timeline_view_row_top (self, row);
+
+      if (y + row->height < OSSA_TIMELINE_RULER_HEIGHT || y > gtk_widget_get_height (widget)
+          || (row->kind != OSSA_TIMELINE_ROW_SLOT && row->kind != OSSA_TIMELINE_ROW_DRAW_ORDER))
+        continue;
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "slot");
+      if (row->kind == OSSA_TIMELINE_ROW_SLOT)
+        json_builder_add_string_value (builder, doc->slots[row->slot].name);
       else
         json_builder_add_null_value (builder);
       json_builder_set_member_name (builder, "y");

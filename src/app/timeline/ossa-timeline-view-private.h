@@ -16,6 +16,8 @@ G_BEGIN_DECLS
  *   ossa-timeline-keys-layer.c  the keys stamped into one pixel layer
  *   ossa-timeline-snapshot.c    the drawing, and the still texture it keeps
  *   ossa-timeline-hit.c         which row, key or keys are under a point
+ *   ossa-timeline-slots.c       the art's rows: slot and draw-order keys, their
+ *                               selection (the view's own) and their hits
  *   ossa-timeline-input.c       the pointer: scrub, select, drag keys, band, pan, wheel
  *   ossa-timeline-playback.c    the frame-clock tick that moves the playhead */
 
@@ -52,6 +54,15 @@ void     _ossa_timeline_view_release     (OssaTimelineView *self,
                                           double            x,
                                           double            y,
                                           GdkModifierType   state);
+/* The middle of the row of @slot, or with @slot -1 of the draw-order row; FALSE
+ * when there is none (a document without slots has neither). */
+gboolean _ossa_timeline_view_slot_row_y  (OssaTimelineView *self,
+                                          int               slot,
+                                          double           *y);
+/* The slot and draw-order keys picked on the timeline (sorted; owned by the view),
+ * apart from the editor's bone keys: Delete on the timeline removes both. */
+const OssaSlotKeyRef *_ossa_timeline_view_get_selected_slot_keys (OssaTimelineView *self,
+                                                                  gsize            *n_keys);
 /* One frame-clock tick of playback at @frame_time_us (monotonic microseconds). */
 void     _ossa_timeline_view_tick        (OssaTimelineView *self,
                                           gint64            frame_time_us);
@@ -74,14 +85,25 @@ void     _ossa_timeline_view_invalidate  (OssaTimelineView  *self);
 
 /* ---- the instance ---- */
 
-/* One listed row: a bone's, or one of its channels' when the bone is expanded. */
+typedef enum
+{
+  OSSA_TIMELINE_ROW_BONE,
+  OSSA_TIMELINE_ROW_CHANNEL,     /* one of an expanded bone's channels */
+  OSSA_TIMELINE_ROW_SLOT,        /* a slot on the bone: its colour and attachment keys */
+  OSSA_TIMELINE_ROW_DRAW_ORDER,  /* the draw-order keys, first of all when there are slots */
+} OssaTimelineRowKind;
+
+/* One listed row: a bone's, one of its channels' when the bone is expanded, one
+ * of its slots', or the draw order's. */
 typedef struct
 {
-  guint  bone;
-  int    channel;   /* -1: the bone's own row */
+  guint  bone;      /* a slot's: the slot's bone; the draw order's: 0 */
+  int    channel;   /* a channel row's channel, else -1 */
   guint  depth;
   double y;         /* top, in row space (0 = under the ruler) */
   double height;
+  OssaTimelineRowKind kind;
+  guint  slot;      /* a slot row's */
 } OssaTimelineRow;
 
 /* The gesture in progress. */
@@ -90,6 +112,7 @@ typedef enum
   OSSA_TIMELINE_DRAG_NONE,
   OSSA_TIMELINE_DRAG_SCRUB,
   OSSA_TIMELINE_DRAG_KEYS,
+  OSSA_TIMELINE_DRAG_ART_KEYS,  /* the picked slot and draw-order keys */
   OSSA_TIMELINE_DRAG_BAND,
   OSSA_TIMELINE_DRAG_PAN,
   OSSA_TIMELINE_DRAG_NAMES,
@@ -115,6 +138,14 @@ struct _OssaTimelineView
   gssize            *tracks;
   gsize              tracks_bones;
   gboolean           tracks_stale;
+  /* (slot, slot channel) -> slot track index in the current animation, or -1
+   * (rebuilt with tracks). */
+  gssize            *slot_tracks;
+  gsize              slot_tracks_slots;
+
+  /* The slot and draw-order keys picked here (of OssaSlotKeyRef, sorted). */
+  GArray            *slot_selection;
+  gboolean           own_key_selection;  /* the view is changing the editor's keys */
 
   /* Everything but the playhead (rows, ruler, grid, keys) as one texture, drawn
    * again only when one of them changes: while the animation plays only the
@@ -136,6 +167,7 @@ struct _OssaTimelineView
   GdkModifierType    press_state;
   OssaKeyRef         press_key;     /* the key pressed on (DRAG_KEYS) */
   gboolean           press_was_selected;
+  float              press_art_time; /* the art key pressed on (DRAG_ART_KEYS) */
   double             move_delta;    /* seconds, while keys are dragged */
   gboolean           move_snap;
   gboolean           snap_keys;     /* moved keys land on frames (Shift: the other) */
@@ -178,6 +210,10 @@ void                   _ossa_timeline_view_ensure_rows        (OssaTimelineView 
 const OssaTrack       *_ossa_timeline_view_track_of           (OssaTimelineView      *self,
                                                                guint                  bone,
                                                                int                    channel);
+/* The slot track of (@slot, @channel) in the current animation, or NULL. */
+const OssaSlotTrack   *_ossa_timeline_view_slot_track_of      (OssaTimelineView      *self,
+                                                               guint                  slot,
+                                                               OssaSlotChannel        channel);
 /* The index of the first row whose bottom is below row-space @y. */
 guint                  _ossa_timeline_view_row_index_at       (OssaTimelineView      *self,
                                                                double                 y);
@@ -233,6 +269,47 @@ GArray                *_ossa_timeline_view_keys_in_rect       (OssaTimelineView 
 /* TRUE when @keys (of OssaKeyRef) is not empty and all of them are selected. */
 gboolean               _ossa_timeline_view_keys_all_selected  (OssaTimelineView      *self,
                                                                GArray                *keys);
+
+/* ossa-timeline-slots.c */
+/* The slot or draw-order key nearest to widget @x on an art row (slot or draw
+ * order), within its drawn size. */
+gboolean               _ossa_timeline_view_slot_key_at        (OssaTimelineView      *self,
+                                                               const OssaTimelineRow *row,
+                                                               double                 x,
+                                                               OssaSlotKeyRef        *key);
+/* The keys on an art @row from @t0 to @t1 (of OssaSlotKeyRef, the caller's; empty
+ * for other rows). */
+GArray                *_ossa_timeline_view_slot_keys_of       (OssaTimelineView      *self,
+                                                               const OssaTimelineRow *row,
+                                                               double                 t0,
+                                                               double                 t1);
+/* The art keys inside a widget rectangle, as _ossa_timeline_view_keys_in_rect(). */
+GArray                *_ossa_timeline_view_slot_keys_in_rect  (OssaTimelineView      *self,
+                                                               double                 x0,
+                                                               double                 y0,
+                                                               double                 x1,
+                                                               double                 y1);
+gboolean               _ossa_timeline_view_is_slot_key_selected (OssaTimelineView    *self,
+                                                                 const OssaSlotKeyRef *key);
+/* Replaces the picked art keys with @keys, or adds them (@extend). */
+void                   _ossa_timeline_view_select_slot_keys   (OssaTimelineView      *self,
+                                                               const OssaSlotKeyRef  *keys,
+                                                               gsize                  n_keys,
+                                                               gboolean               extend);
+void                   _ossa_timeline_view_toggle_slot_keys   (OssaTimelineView      *self,
+                                                               GArray                *keys);
+void                   _ossa_timeline_view_clear_slot_keys    (OssaTimelineView      *self);
+/* Where a picked art key is drawn while the picked art keys are dragged. */
+float                  _ossa_timeline_view_art_key_time       (OssaTimelineView      *self,
+                                                               const OssaSlotKeyRef  *key);
+/* The picked art keys moved by the drag so far (move_delta, move_snap). */
+void                   _ossa_timeline_view_move_slot_keys     (OssaTimelineView      *self);
+/* Drops the picked art keys that are no longer there (after an edit). */
+void                   _ossa_timeline_view_prune_slot_keys    (OssaTimelineView      *self);
+/* Delete on the timeline: the editor's selected keys and the picked art keys, one
+ * undo step. */
+gboolean               _ossa_timeline_view_delete_keys        (OssaTimelineView      *self,
+                                                               GError               **error);
 
 /* ossa-timeline-input.c: adds the pointer's controllers. */
 void                   _ossa_timeline_view_init_input         (OssaTimelineView      *self);

@@ -88,8 +88,13 @@ ossa_timeline_view_zoom_to_fit (OssaTimelineView *self)
 static void
 on_document_changed (OssaEditor *editor, guint change, OssaTimelineView *self)
 {
-  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT))
+  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_ART))
     self->rows_stale = TRUE;
+  /* Slots renumbered or gone: the art keys picked are no longer those. */
+  if (change & (OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_ART))
+    _ossa_timeline_view_clear_slot_keys (self);
+  else if (change & OSSA_CHANGE_ANIMATIONS)
+    _ossa_timeline_view_prune_slot_keys (self);
   if (change & OSSA_CHANGE_DOCUMENT)
     {
       if (self->n_expanded > 0)
@@ -97,7 +102,8 @@ on_document_changed (OssaEditor *editor, guint change, OssaTimelineView *self)
       gtk_adjustment_set_value (self->hadj, gtk_adjustment_get_lower (self->hadj));
       gtk_adjustment_set_value (self->vadj, 0);
     }
-  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_ANIMATIONS))
+  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_ANIMATIONS
+                | OSSA_CHANGE_ART))
     {
       self->tracks_stale = TRUE;
       _ossa_timeline_view_update_adjustments (self);
@@ -114,6 +120,7 @@ on_document_changed (OssaEditor *editor, guint change, OssaTimelineView *self)
 static void
 on_animation (OssaEditor *editor, GParamSpec *pspec, OssaTimelineView *self)
 {
+  _ossa_timeline_view_clear_slot_keys (self);
   self->tracks_stale = TRUE;
   _ossa_timeline_view_update_adjustments (self);
   _ossa_timeline_view_invalidate (self);
@@ -144,7 +151,7 @@ on_selection_changed (OssaTimelineView *self)
       double top = gtk_adjustment_get_value (self->vadj);
       double page = _ossa_timeline_view_rows_view_height (self);
 
-      if (row->bone != (guint) primary || row->channel >= 0)
+      if (row->bone != (guint) primary || row->kind != OSSA_TIMELINE_ROW_BONE)
         continue;
       if (row->y < top)
         gtk_adjustment_set_value (self->vadj, row->y);
@@ -152,6 +159,19 @@ on_selection_changed (OssaTimelineView *self)
         gtk_adjustment_set_value (self->vadj, row->y + row->height - page);
       break;
     }
+}
+
+/* Bone keys picked elsewhere (the canvas, the key inspector) replace the art
+ * keys picked here, as picking keys on the timeline does. */
+static void
+on_key_selection_changed (OssaTimelineView *self)
+{
+  gsize n = 0;
+
+  ossa_editor_get_selected_keys (self->editor, &n);
+  if (!self->own_key_selection && n > 0)
+    _ossa_timeline_view_clear_slot_keys (self);
+  _ossa_timeline_view_invalidate (self);
 }
 
 static void
@@ -194,11 +214,15 @@ ossa_timeline_view_set_editor (OssaTimelineView *self, OssaEditor *editor)
       g_signal_connect_swapped (editor, "selection-changed", G_CALLBACK (on_selection_changed),
                                 self);
       g_signal_connect_swapped (editor, "key-selection-changed",
-                                G_CALLBACK (_ossa_timeline_view_invalidate), self);
+                                G_CALLBACK (on_key_selection_changed), self);
+      /* A picked slot's row is marked. */
+      g_signal_connect_swapped (editor, "art-selection-changed",
+                                G_CALLBACK (_ossa_timeline_view_redraw), self);
       _ossa_timeline_view_update_ticking (self);
     }
   self->rows_stale = TRUE;
   self->tracks_stale = TRUE;
+  g_array_set_size (self->slot_selection, 0);
   _ossa_timeline_view_update_adjustments (self);
   _ossa_timeline_view_invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITOR]);
@@ -284,7 +308,7 @@ delete_keys_action (GtkWidget *widget, const char *action_name, GVariant *parame
   OssaTimelineView *self = OSSA_TIMELINE_VIEW (widget);
   g_autoptr(GError) error = NULL;
 
-  if (self->editor != NULL && !ossa_editor_delete_selected_keys (self->editor, &error))
+  if (self->editor != NULL && !_ossa_timeline_view_delete_keys (self, &error))
     _ossa_timeline_view_report (self, error);
 }
 
@@ -353,6 +377,8 @@ ossa_timeline_view_finalize (GObject *object)
   g_array_unref (self->rows);
   g_free (self->expanded);
   g_free (self->tracks);
+  g_free (self->slot_tracks);
+  g_array_unref (self->slot_selection);
   g_free (self->dump_path);
   G_OBJECT_CLASS (ossa_timeline_view_parent_class)->finalize (object);
 }
@@ -458,6 +484,7 @@ ossa_timeline_view_init (OssaTimelineView *self)
   self->pps = PPS_DEFAULT;
   self->snap_keys = TRUE;
   self->rows = g_array_new (FALSE, FALSE, sizeof (OssaTimelineRow));
+  self->slot_selection = g_array_new (FALSE, FALSE, sizeof (OssaSlotKeyRef));
   self->rows_stale = TRUE;
   self->tracks_stale = TRUE;
   self->layer_stale = TRUE;

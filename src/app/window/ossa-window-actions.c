@@ -647,8 +647,19 @@ key_bones_activated (GSimpleAction *action,
   const guint *bones = ossa_editor_get_selection (self->editor, &n);
   g_autofree guint *copy = g_memdup2 (bones, n * sizeof (guint));
   g_autoptr(GError) error = NULL;
+  int slot = ossa_editor_get_selected_slot (self->editor);
 
-  report (self, ossa_editor_key_bones (self->editor, copy, n, &error),
+  /* A picked picture keys its slot alone (picking it cleared the bones); bones
+   * key with the slots on them. */
+  if (n == 0 && slot >= 0)
+    {
+      guint s = (guint) slot;
+
+      report (self, ossa_editor_key_slots (self->editor, &s, 1, &error),
+              _("Could not key the slot"), error);
+      return;
+    }
+  report (self, ossa_editor_key_bones_and_slots (self->editor, copy, n, &error),
           _("Could not key the bones"), error);
 }
 
@@ -888,7 +899,7 @@ _ossa_window_actions_init (OssaWindow *self)
                            G_CALLBACK (keys_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "key-selection-changed",
                            G_CALLBACK (keys_changed_cb), self, G_CONNECT_SWAPPED);
-  /* Delete removes a picked attachment too. */
+  /* Delete removes a picked attachment too, and K keys its slot. */
   g_signal_connect_object (self->editor, "art-selection-changed",
                            G_CALLBACK (_ossa_window_actions_update), self, G_CONNECT_SWAPPED);
   timeline_state_changed_cb (self);
@@ -931,7 +942,8 @@ _ossa_window_actions_update (OssaWindow *self)
     set_enabled (self, "rename-animation", has_animation);
     set_enabled (self, "delete-animation", has_animation);
     set_enabled (self, "animation-loop", has_animation);
-    set_enabled (self, "key-bones", n_selected > 0);
+    set_enabled (self, "key-bones",
+                 n_selected > 0 || ossa_editor_get_selected_slot (self->editor) >= 0);
     set_enabled (self, "copy-keys", n_keys > 0);
     set_enabled (self, "delete-keys", n_keys > 0);
     set_enabled (self, "key-interp", n_keys > 0);
