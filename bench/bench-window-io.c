@@ -12,9 +12,10 @@
  *          path (ossa_window_open_file_async()); also the parts of the main
  *          thread's share: the handlers of "document-changed" (hierarchy,
  *          timeline, canvas, inspector) and the first frame after it.
- *   save:  the 10,000-bone tree of bench-canvas, edited, then saved with Save's
- *          path; the main thread's time (the snapshot, ossa_document_copy(), and
- *          the end), beside what encoding on the main thread would cost.
+ *   save:  the big document and the 10,000-bone tree of bench-canvas, edited,
+ *          then saved with Save's path; the main thread's time at the start
+ *          (the snapshot, ossa_document_copy(), is taken on the worker), beside
+ *          what copying and encoding on the main thread would cost.
  *
  *   bench-window-io [--bones N] [--keys N] [--runs N] [--png-dir DIR]
  *
