@@ -12,9 +12,10 @@
  *          path (ossa_window_open_file_async()); also the parts of the main
  *          thread's share: the handlers of "document-changed" (hierarchy,
  *          timeline, canvas, inspector) and the first frame after it.
- *   save:  the 10,000-bone tree of bench-canvas, edited, then saved with Save's
- *          path; the main thread's time (the snapshot, ossa_document_copy(), and
- *          the end), beside what encoding on the main thread would cost.
+ *   save:  the big document and the 10,000-bone tree of bench-canvas, edited,
+ *          then saved with Save's path; the main thread's time at the start
+ *          (the snapshot, ossa_document_copy(), is taken on the worker), beside
+ *          what copying and encoding on the main thread would cost.
  *
  *   bench-window-io [--bones N] [--keys N] [--runs N] [--png-dir DIR]
  *
@@ -70,6 +71,19 @@ typedef struct
 
 static Gaps gaps;
 
+/* OSSA_BENCH_TRACE=1: every gap over 8 ms is printed, with the last event
+ * before it (what the main thread was doing when it stalled). */
+static gboolean trace;
+static const char *last_event = "";
+static gint64 last_event_us;
+
+static void
+event (const char *what)
+{
+  last_event = what;
+  last_event_us = g_get_monotonic_time ();
+}
+
 /* On a loaded machine a gap is longer than the work in it: the main thread's
  * own CPU time says how much of it was ours. */
 static gint64
@@ -88,6 +102,10 @@ stamp (void)
   gint64 now = g_get_monotonic_time ();
   gint64 cpu = thread_cpu_us ();
 
+  if (trace && gaps.recording && gaps.last_us > 0 && now - gaps.last_us > 8000)
+    fprintf (stderr, "  gap %6.1f ms (cpu %5.1f ms), last event %s %.1f ms before its end\n",
+             (now - gaps.last_us) / 1000.0, (cpu - gaps.last_cpu_us) / 1000.0, last_event,
+             (now - last_event_us) / 1000.0);
   if (gaps.recording && gaps.last_us > 0 && now - gaps.last_us > gaps.max_gap_us)
     {
       gaps.max_gap_us = now - gaps.last_us;
@@ -101,6 +119,7 @@ static gboolean
 timeout_cb (gpointer data)
 {
   stamp ();
+  event ("timeout");
   return G_SOURCE_CONTINUE;
 }
 
@@ -112,6 +131,7 @@ tick_cb (GtkWidget     *widget,
          gpointer       data)
 {
   stamp ();
+  event ("tick");
   frames++;
   return G_SOURCE_CONTINUE;
 }
@@ -274,6 +294,7 @@ opened_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     fprintf (stderr, "bench-window-io: %s\n", error->message);
   o->end_ms = now_ms ();
   o->done = TRUE;
+  event ("opened");
 }
 
 static void
@@ -298,6 +319,7 @@ static void
 file_notified_cb (OssaEditor *editor, GParamSpec *pspec, gpointer data)
 {
   changed_start_ms = now_ms ();
+  event ("notify::file");
 }
 
 static void
@@ -305,6 +327,7 @@ changed_last_cb (OssaEditor *editor, guint change, gpointer data)
 {
   if (change & OSSA_CHANGE_DOCUMENT)
     changed_ms = now_ms () - changed_start_ms;
+  event ("document-changed done");
 }
 
 /* The longest frame: from the frame clock's update phase to the end of its
@@ -315,6 +338,19 @@ static void
 frame_update_cb (GdkFrameClock *clock, gpointer data)
 {
   frame_start_ms = now_ms ();
+  event ("frame update");
+}
+
+static void
+frame_layout_cb (GdkFrameClock *clock, gpointer data)
+{
+  event ("frame layout");
+}
+
+static void
+frame_paint_cb (GdkFrameClock *clock, gpointer data)
+{
+  event ("frame paint");
 }
 
 static void
@@ -323,6 +359,7 @@ frame_after_paint_cb (GdkFrameClock *clock, gpointer data)
   if (frame_start_ms > 0)
     longest_frame_ms = MAX (longest_frame_ms, now_ms () - frame_start_ms);
   frame_start_ms = 0;
+  event ("frame after-paint");
 }
 
 static void
@@ -442,6 +479,7 @@ main (int argc, char *argv[])
   double big_mb, rig_mb;
 
   setlocale (LC_ALL, "");
+  trace = g_strcmp0 (g_getenv ("OSSA_BENCH_TRACE"), "1") == 0;
   {
     const char *localedir = g_getenv ("OSSA_LOCALEDIR");
 
@@ -495,6 +533,8 @@ main (int argc, char *argv[])
     GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
 
     g_signal_connect (clock, "update", G_CALLBACK (frame_update_cb), NULL);
+    g_signal_connect (clock, "layout", G_CALLBACK (frame_layout_cb), NULL);
+    g_signal_connect (clock, "paint", G_CALLBACK (frame_paint_cb), NULL);
     g_signal_connect_after (clock, "after-paint", G_CALLBACK (frame_after_paint_cb), NULL);
   }
 

@@ -802,6 +802,140 @@ test_look (Fixture *f, gconstpointer data)
   gui_test_linger_if_asked ();
 }
 
+/* "name@depth" for the rows a tree of skel should have, top to bottom: each
+ * bone before its children, siblings in index order, nothing under hidden. */
+static char *
+dup_expected_rows (const OssaSkeleton *skel, guint hidden)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree int *stack = g_new (int, skel->n_bones + 1);
+  g_autofree guint *depth = g_new0 (guint, skel->n_bones);
+  gsize top = 0;
+
+  for (gsize i = skel->n_bones; i > 0; i--)
+    if (skel->bones[i - 1].parent < 0)
+      stack[top++] = (int) i - 1;
+  while (top > 0)
+    {
+      int b = stack[--top];
+
+      g_string_append_printf (s, "%s%s@%u", s->len ? " " : "", skel->bones[b].name, depth[b]);
+      if ((guint) b == hidden)
+        continue;
+      for (gsize i = skel->n_bones; i > (gsize) b + 1; i--)
+        if (skel->bones[i - 1].parent == b)
+          {
+            depth[i - 1] = depth[b] + 1;
+            stack[top++] = (int) i - 1;
+          }
+    }
+  return g_string_free (s, FALSE);
+}
+
+typedef struct
+{
+  Fixture *f;
+  guint    n_rows;
+} RowCount;
+
+static gboolean
+has_rows (gpointer data)
+{
+  RowCount *c = data;
+
+  return g_list_model_get_n_items (G_LIST_MODEL (get_rows (c->f))) == c->n_rows;
+}
+
+/* A big tree is filled in steps between frames (opening a document of 10,000
+ * bones must not stall the window): its first rows at once, then the rest, top
+ * to bottom. Once full it has every bone, in order, the rows collapsed before
+ * collapsed again, and the editor's selection, even one picked meanwhile. */
+static void
+test_filled_in_steps (void)
+{
+  g_autoptr (OssaEditor) editor = ossa_editor_new ();
+  g_autoptr (GError) error = NULL;
+  OssaTransform rest = ossa_transform_identity ();
+  const guint n = 3000, loose = 2950, deep = 2800;
+  g_autofree char *expected = NULL;
+  g_autofree char *rows_now = NULL;
+  g_autoptr (GtkTreeListRow) collapsed = NULL;
+  GtkWindow *window;
+  Fixture f = { editor, NULL, NULL };
+  guint n_rows, n_expected = 1;
+
+  /* A bushy tree of three children each, and a second root with a hundred
+   * children side by side. */
+  for (guint i = 0; i < n; i++)
+    {
+      char name[32];
+      int parent = i == 0 || i == 2900 ? -1 : i < 2900 ? (int) (i - 1) / 3 : 2900;
+
+      g_snprintf (name, sizeof name, "bone%u", i);
+      g_assert_cmpint (ossa_editor_add_bone (editor, name, parent, &rest, 1.0f, 0x808080ff,
+                                             &error), ==, i);
+      g_assert_no_error (error);
+    }
+  f.hierarchy = OSSA_HIERARCHY (ossa_hierarchy_new ());
+  ossa_hierarchy_set_editor (f.hierarchy, editor);
+  window = gui_test_show (GTK_WIDGET (f.hierarchy), 260, 420);
+  f.window = window;
+  g_assert_true (gui_test_iterate_until (has_rows, &(RowCount) { &f, n }));
+
+  /* bone1's row collapsed; a change of the tree's shape rebuilds it. */
+  collapsed = get_row (&f, find_position (&f, "bone1"));
+  gtk_tree_list_row_set_expanded (collapsed, FALSE);
+  g_assert_true (ossa_editor_reparent_bone (editor, loose, -1, &error));
+  g_assert_no_error (error);
+
+  /* Every row but those under bone1, once the tree is full; not all of them
+   * in the turn of the change: the first ones, then the rest. */
+  expected = dup_expected_rows (&ossa_editor_get_document (editor)->skeleton, 1);
+  for (const char *c = expected; *c != '\0'; c++)
+    n_expected += *c == ' ';
+  n_rows = g_list_model_get_n_items (G_LIST_MODEL (get_rows (&f)));
+  g_test_message ("%u of %u rows at once", n_rows, n_expected);
+  g_assert_cmpuint (n_rows, >, 0);
+  g_assert_cmpuint (n_rows, <, n_expected);
+  {
+    g_autoptr (GtkTreeListRow) first = get_row (&f, 0);
+
+    g_assert_cmpstr (row_name (first), ==, "bone0");
+  }
+  /* Picked while the tree fills. */
+  ossa_editor_select (editor, &deep, 1, FALSE);
+  g_assert_true (gui_test_iterate_until (has_rows, &(RowCount) { &f, n_expected }));
+  gui_test_flush (GTK_WIDGET (window));
+
+  rows_now = dup_rows (&f);
+  g_assert_cmpstr (rows_now, ==, expected);
+  {
+    g_autoptr (GtkTreeListRow) row = get_row (&f, find_position (&f, "bone1"));
+
+    g_assert_false (gtk_tree_list_row_get_expanded (row));
+    g_assert_true (gtk_tree_list_row_is_expandable (row));
+  }
+  assert_only_selected (get_rows (&f), "bone2800");
+  {
+    g_autofree char *picked = dup_editor_selection (editor);
+
+    g_assert_cmpstr (picked, ==, "bone2800");
+  }
+
+  /* Expanding bone1 again shows its subtree at once. */
+  {
+    g_autoptr (GtkTreeListRow) row = get_row (&f, find_position (&f, "bone1"));
+    g_autofree char *all = dup_expected_rows (&ossa_editor_get_document (editor)->skeleton,
+                                              G_MAXUINT);
+    g_autofree char *shown = NULL;
+
+    gtk_tree_list_row_set_expanded (row, TRUE);
+    shown = dup_rows (&f);
+    g_assert_cmpstr (shown, ==, all);
+  }
+  gtk_window_destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -823,6 +957,7 @@ main (int argc, char *argv[])
 #undef ADD
   g_test_add_func ("/ossa/hierarchy/large", test_large);
   g_test_add_func ("/ossa/hierarchy/deep-rig", test_deep_rig);
+  g_test_add_func ("/ossa/hierarchy/filled-in-steps", test_filled_in_steps);
 
   return g_test_run ();
 }

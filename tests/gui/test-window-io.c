@@ -21,6 +21,7 @@
 
 #include "ossa.h"
 
+#include "ossa-editor-private.h"
 #include "ossa-window-private.h"
 #include "gui-test-app.h"
 
@@ -151,6 +152,128 @@ test_save_edit_meanwhile (AppFixture    *f,
   /* One more undo: a change from what is on disk. */
   g_assert_true (ossa_editor_undo (editor_of (f), NULL));
   g_assert_true (ossa_editor_get_modified (editor_of (f)));
+}
+
+/* A document big enough that copying it takes a while (1,000 bones, 400 keys
+ * on each of their channels, 16 MB of keys): a tree of three children each. */
+static GFile *
+save_big (AppFixture *f,
+          const char *basename,
+          gsize       n_bones,
+          gsize       n_keys)
+{
+  g_autofree char *path = tmp_path (f, basename);
+  OssaDocument *doc = ossa_document_new ();
+  OssaAnimation *anim;
+  OssaError err = { 0 };
+
+  doc->skeleton.bones = g_new0 (OssaBone, n_bones);
+  doc->skeleton.n_bones = doc->skeleton.capacity = n_bones;
+  for (gsize i = 0; i < n_bones; i++)
+    {
+      OssaBone *b = &doc->skeleton.bones[i];
+
+      b->name = g_strdup_printf ("bone-%zu", i);
+      b->parent = i == 0 ? -1 : (int32_t) ((i - 1) / 3);
+      b->rest = ossa_transform_identity ();
+      b->rest.x = i == 0 ? 0.f : 20.f;
+      b->length = 20.f;
+      b->color = 0xff8800ffu;
+    }
+  doc->animations = g_new0 (OssaAnimation, 1);
+  doc->n_animations = 1;
+  anim = &doc->animations[0];
+  ossa_animation_init (anim, "wave");
+  anim->duration = (float) n_keys / 30.f;
+  anim->tracks = g_new0 (OssaTrack, n_bones * OSSA_N_CHANNELS);
+  anim->n_tracks = anim->capacity = n_bones * OSSA_N_CHANNELS;
+  for (gsize t = 0; t < anim->n_tracks; t++)
+    {
+      OssaTrack *track = &anim->tracks[t];
+
+      ossa_track_init (track, (uint32_t) (t / OSSA_N_CHANNELS),
+                       (OssaChannel) (t % OSSA_N_CHANNELS));
+      track->n_keys = track->capacity = n_keys;
+      track->times = g_new (float, n_keys);
+      track->values = g_new (float, n_keys);
+      for (gsize k = 0; k < n_keys; k++)
+        {
+          track->times[k] = (float) k / 30.f;
+          track->values[k] = (track->channel >= OSSA_CHANNEL_SCALE_X ? 1.f : 0.f)
+                             + (float) ((t + k) % 7) / 100.f;
+        }
+    }
+  if (!ossa_document_save (doc, path, &err))
+    g_error ("saving %s: %s", path, err.message);
+  ossa_document_free (doc);
+  return g_file_new_for_path (path);
+}
+
+/* A copy of 100 MB takes a tenth of a second: a test's copy as slow. */
+static void
+slow_snapshot (void)
+{
+  g_usleep (G_USEC_PER_SEC / 5);
+}
+
+/* The worker copies the document the save writes while the window goes on:
+ * an edit made at once, before the copy is done (removing a third of the
+ * bones, with their tracks), waits for it. The file gets every bone and key
+ * as they were when Save was chosen; the edit is there, unsaved. */
+static void
+test_save_edit_while_copying (AppFixture    *f,
+                              gconstpointer  data)
+{
+  g_autoptr(GFile) file = save_big (f, "big.ossa", 1000, 400);
+  g_autofree char *path = g_file_get_path (file);
+  const guint spine = 1;
+  OssaEditor *editor;
+  OssaError err = { 0 };
+  OssaDocument *written;
+  Outcome o = { 0 };
+  gsize n_keys = 0;
+
+  open_window (f);
+  g_assert_true (ossa_window_open_file (f->window, file, NULL));
+  editor = editor_of (f);
+  rename_bone (editor, 0, "hips");
+
+  _ossa_editor_before_snapshot = slow_snapshot;
+  ossa_window_save_file_async (f->window, file, saved_cb, &o);
+  g_assert_true (ossa_editor_get_saving (editor));
+  g_assert_true (ossa_editor_remove_bones (editor, &spine, 1, NULL));
+  _ossa_editor_before_snapshot = NULL;
+  g_assert_cmpuint (ossa_editor_get_document (editor)->skeleton.n_bones, <, 1000);
+  wait_outcome (&o);
+  g_assert_no_error (o.error);
+  g_assert_true (o.ok);
+
+  written = ossa_document_load (path, &err);
+  g_assert_nonnull (written);
+  g_assert_cmpuint (written->skeleton.n_bones, ==, 1000);
+  g_assert_cmpstr (written->skeleton.bones[0].name, ==, "hips");
+  g_assert_cmpstr (written->skeleton.bones[999].name, ==, "bone-999");
+  g_assert_cmpuint (written->n_animations, ==, 1);
+  g_assert_cmpuint (written->animations[0].n_tracks, ==, 1000 * OSSA_N_CHANNELS);
+  for (gsize t = 0; t < written->animations[0].n_tracks; t++)
+    {
+      const OssaTrack *track = &written->animations[0].tracks[t];
+
+      n_keys += track->n_keys;
+      g_assert_cmpfloat_with_epsilon (track->values[track->n_keys - 1],
+                                      (track->channel >= OSSA_CHANNEL_SCALE_X ? 1.f : 0.f)
+                                        + (float) ((t + 399) % 7) / 100.f,
+                                      1e-6);
+    }
+  g_assert_cmpuint (n_keys, ==, 1000 * OSSA_N_CHANNELS * 400);
+  ossa_document_free (written);
+
+  /* The removal is the one change since. */
+  g_assert_true (ossa_editor_get_modified (editor));
+  g_assert_cmpstr (title_of (f), ==, "• big — Ossa");
+  g_assert_true (ossa_editor_undo (editor, NULL));
+  g_assert_false (ossa_editor_get_modified (editor));
+  g_assert_cmpuint (ossa_editor_get_document (editor)->skeleton.n_bones, ==, 1000);
 }
 
 /* Save pressed again while a save writes: it waits, then finds nothing new to
@@ -667,6 +790,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
 
   APP_TEST_ADD ("/ossa/window-io/save-edit-meanwhile", test_save_edit_meanwhile);
+  APP_TEST_ADD ("/ossa/window-io/save-edit-while-copying", test_save_edit_while_copying);
   APP_TEST_ADD ("/ossa/window-io/save-twice", test_save_twice);
   APP_TEST_ADD ("/ossa/window-io/close-during-save", test_close_during_save);
   APP_TEST_ADD ("/ossa/window-io/quit-during-save", test_quit_during_save);

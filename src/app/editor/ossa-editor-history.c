@@ -40,6 +40,7 @@ ossa_editor_execute (OssaEditor *self, OssaCommand *command, GError **error)
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   g_return_val_if_fail (command != NULL, FALSE);
   merge_id = ossa_command_get_merge_id (command);
+  _ossa_editor_wait_for_snapshot (self);
   if (!ossa_history_execute (self->history, self->document, command, &err))
     {
       ossa_gerror_set_from_core (error, &err);
@@ -131,6 +132,7 @@ ossa_editor_undo (OssaEditor *self, GError **error)
   OssaError err = { 0 };
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  _ossa_editor_wait_for_snapshot (self);
   if (!ossa_history_undo (self->history, self->document, &err))
     {
       ossa_gerror_set_from_core (error, &err);
@@ -148,6 +150,7 @@ ossa_editor_redo (OssaEditor *self, GError **error)
   OssaError err = { 0 };
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
+  _ossa_editor_wait_for_snapshot (self);
   if (!ossa_history_redo (self->history, self->document, &err))
     {
       ossa_gerror_set_from_core (error, &err);

@@ -4,11 +4,14 @@
 #include "config.h"
 
 /* Opening and saving the editor's document. The slow parts run on a worker
- * thread: reading, decoding and checking a file; encoding a snapshot of the
- * document and writing it atomically. The main thread only takes the snapshot
- * (ossa_document_copy()) and puts a loaded document in place. Each file read or
- * written leaves its stamp (device, inode, size, modification time), so that a
- * save over a file another program changed since can stop and ask. */
+ * thread: reading, decoding and checking a file; copying the document (the
+ * snapshot a save writes), encoding it and writing it atomically. The main
+ * thread only puts a loaded document in place. While a save's worker copies the
+ * document, the document is read by two threads and changed by none: an edit
+ * (or a new document) made meanwhile waits for the copy first, see
+ * _ossa_editor_wait_for_snapshot(). Each file read or written leaves its stamp
+ * (device, inode, size, modification time), so that a save over a file another
+ * program changed since can stop and ask. */
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -306,10 +309,81 @@ ossa_editor_load_finish (OssaEditor    *self,
 
 /* Saving ---------------------------------------------------------------------- */
 
+/* Opened by a save's worker once its copy of the editor's document is taken:
+ * until then the main thread may read the document but not change it. Shared
+ * by the job and the editor (snapshot_gate), each holding a reference. */
+struct _OssaSnapshotGate
+{
+  gint          ref_count;
+  GMutex        mutex;
+  GCond         cond;
+  gboolean      open;
+};
+
+static OssaSnapshotGate *
+snapshot_gate_new (void)
+{
+  OssaSnapshotGate *gate = g_new0 (OssaSnapshotGate, 1);
+
+  gate->ref_count = 1;
+  g_mutex_init (&gate->mutex);
+  g_cond_init (&gate->cond);
+  return gate;
+}
+
+static OssaSnapshotGate *
+snapshot_gate_ref (OssaSnapshotGate *gate)
+{
+  g_atomic_int_inc (&gate->ref_count);
+  return gate;
+}
+
+static void
+snapshot_gate_unref (OssaSnapshotGate *gate)
+{
+  if (!g_atomic_int_dec_and_test (&gate->ref_count))
+    return;
+  g_mutex_clear (&gate->mutex);
+  g_cond_clear (&gate->cond);
+  g_free (gate);
+}
+
+static void
+snapshot_gate_open (OssaSnapshotGate *gate)
+{
+  g_mutex_lock (&gate->mutex);
+  gate->open = TRUE;
+  g_cond_broadcast (&gate->cond);
+  g_mutex_unlock (&gate->mutex);
+}
+
+/**
+ * _ossa_editor_wait_for_snapshot:
+ *
+ * The main thread, before anything changes or drops the document: returns once
+ * no save is copying it (at once, nearly always; right after a save of a big
+ * document began, when its worker has not finished the copy, after it has).
+ */
+void
+_ossa_editor_wait_for_snapshot (OssaEditor *self)
+{
+  OssaSnapshotGate *gate = g_steal_pointer (&self->snapshot_gate);
+
+  if (gate == NULL)
+    return;
+  g_mutex_lock (&gate->mutex);
+  while (!gate->open)
+    g_cond_wait (&gate->cond, &gate->mutex);
+  g_mutex_unlock (&gate->mutex);
+  snapshot_gate_unref (gate);
+}
+
 typedef struct
 {
   GFile         *file;
   char          *path;
+  const OssaDocument *source;   /* the editor's, until the snapshot is taken */
+  OssaSnapshotGate   *gate;     /* NULL when the save blocks the main thread */
   OssaDocument  *snapshot;      /* the worker frees it */
   gboolean       check;         /* refuse when the file's stamp is not expected */
   OssaFileStamp  expected;
@@ -325,14 +399,18 @@ save_job_free (SaveJob *job)
   g_clear_object (&job->file);
   g_free (job->path);
   g_clear_pointer (&job->snapshot, ossa_document_free);
+  g_clear_pointer (&job->gate, snapshot_gate_unref);
   g_free (job);
 }
 
-/* The main thread: the snapshot to write, and the history marked saved at it. */
+/* The main thread: what to write (the document as it is now, copied by
+ * save_job_snapshot()), and the history marked saved at it. With gated, the
+ * copy is taken on another thread: the document stays unchanged till then. */
 static SaveJob *
 save_job_begin (OssaEditor           *self,
                 GFile                *file,
                 OssaEditorSaveFlags   flags,
+                gboolean              gated,
                 GError              **error)
 {
   g_autofree char *path = NULL;
@@ -349,9 +427,14 @@ save_job_begin (OssaEditor           *self,
     return NULL;
 
   job = g_new0 (SaveJob, 1);
-  job->snapshot = ossa_document_copy (self->document);
-  if (job->snapshot == NULL)
-    g_error ("out of memory");
+  job->source = self->document;
+  if (gated)
+    {
+      /* A save that began before waited for its copy when it ended. */
+      g_assert (self->snapshot_gate == NULL);
+      job->gate = snapshot_gate_new ();
+      self->snapshot_gate = snapshot_gate_ref (job->gate);
+    }
   job->file = g_object_ref (file);
   job->path = g_steal_pointer (&path);
   job->check = !(flags & OSSA_EDITOR_SAVE_OVERWRITE) && stamp_is_of (self, file);
@@ -369,13 +452,34 @@ save_job_begin (OssaEditor           *self,
   return job;
 }
 
-/* Any thread: checks the file is still the one the editor knows, then writes. */
+/* Any thread: the snapshot to write, a copy of the editor's document as it
+ * was when the save began (a copy of 100 MB takes the better part of a tenth
+ * of a second: not on the main thread); then the editor may change it again. */
+void (*_ossa_editor_before_snapshot) (void) = NULL;
+
+static void
+save_job_snapshot (SaveJob *job)
+{
+  if (_ossa_editor_before_snapshot != NULL && job->gate != NULL)
+    _ossa_editor_before_snapshot ();
+  job->snapshot = ossa_document_copy (job->source);
+  if (job->snapshot == NULL)
+    g_error ("out of memory");
+  job->source = NULL;
+  if (job->gate != NULL)
+    snapshot_gate_open (job->gate);
+}
+
+/* Any thread: takes the snapshot, checks the file is still the one the editor
+ * knows, then writes. */
 static gboolean
 save_job_run (SaveJob  *job,
               GError  **error)
 {
   OssaError err = { 0 };
   gboolean ok;
+
+  save_job_snapshot (job);
 
   if (job->check)
     {
@@ -439,6 +543,9 @@ save_job_end (OssaEditor *self,
               SaveJob    *job,
               gboolean    ok)
 {
+  /* The worker is done: its copy was taken (the gate is open). */
+  if (self->snapshot_gate == job->gate)
+    _ossa_editor_wait_for_snapshot (self);
   self->saving = FALSE;
   /* Another document was opened meanwhile: this save was about the old one. */
   if (job->generation != self->generation)
@@ -481,7 +588,7 @@ ossa_editor_save (OssaEditor *self, GFile *file, GError **error)
 
   g_return_val_if_fail (OSSA_IS_EDITOR (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  job = save_job_begin (self, file, OSSA_EDITOR_SAVE_DEFAULT, error);
+  job = save_job_begin (self, file, OSSA_EDITOR_SAVE_DEFAULT, FALSE, error);
   if (job == NULL)
     return FALSE;
   ok = save_job_run (job, error);
@@ -527,9 +634,10 @@ save_thread_done_cb (GObject      *source,
  * @callback: called once the file is written, or could not be
  * @user_data: data for @callback
  *
- * Saves the document as it is now: a snapshot is taken at once, encoded and
- * written atomically on a worker thread. The document may be edited meanwhile;
- * it counts as saved afterwards only if it was not. One save at a time: a second
+ * Saves the document as it is now: a snapshot of it is copied, encoded and
+ * written atomically on a worker thread. The document may be edited meanwhile
+ * (an edit made before the copy is done waits for it, a fraction of a second
+ * for a document of 100 MB); it counts as saved afterwards only if it was not. One save at a time: a second
  * while one runs fails with %G_IO_ERROR_PENDING. A save over the editor's own
  * file that another program changed since fails with %G_IO_ERROR_WRONG_ETAG
  * unless @flags has %OSSA_EDITOR_SAVE_OVERWRITE. On failure the file on disk is
@@ -553,7 +661,7 @@ ossa_editor_save_async (OssaEditor          *self,
 
   task = g_task_new (self, NULL, callback, user_data);
   g_task_set_source_tag (task, ossa_editor_save_async);
-  job = save_job_begin (self, file, flags, &error);
+  job = save_job_begin (self, file, flags, TRUE, &error);
   if (job == NULL)
     {
       g_task_return_error (task, error);

@@ -48,6 +48,8 @@ struct _OssaEditor
   gboolean       saving;
   gboolean       saving_modified;
   gboolean       save_point_lost;
+  /* A save's worker is copying the document: no change to it till then. */
+  struct _OssaSnapshotGate *snapshot_gate;
   guint64        last_merge_id;
   /* ossa_editor_get_n_edits(): history moves so far, and the merge id of the
    * last counted edit (a drag's later steps count with its first). */
@@ -152,6 +154,13 @@ void     _ossa_editor_replace_document          (OssaEditor     *self,
 
 /* ossa-editor-io.c: frees doc (owned) on a worker thread. */
 void     _ossa_editor_free_document_later       (OssaDocument   *doc);
+/* ossa-editor-io.c: called before anything changes or drops the document;
+ * returns once no save's worker is copying it. */
+typedef struct _OssaSnapshotGate OssaSnapshotGate;
+void     _ossa_editor_wait_for_snapshot         (OssaEditor     *self);
+/* For tests: called on a save's worker just before it copies the document
+ * (to hold the copy back, as a big document would). */
+extern void (*_ossa_editor_before_snapshot) (void);
 
 /* ossa-editor-history.c: a multi-key edit is one undo step between batch_begin
  * and batch_end, announced once at its end. run executes a just-built command

@@ -146,6 +146,7 @@ ossa_editor_finalize (GObject *object)
   OssaEditor *self = OSSA_EDITOR (object);
 
   _ossa_editor_art_dispose (self);
+  _ossa_editor_wait_for_snapshot (self);
   ossa_document_free (self->document);
   ossa_history_free (self->history);
   g_clear_object (&self->file);
@@ -388,7 +389,9 @@ void
 _ossa_editor_replace_document (OssaEditor *self, OssaDocument *doc, GFile *file,
                                gboolean never_saved)
 {
-  /* A big document takes a while to free: not on the main thread. */
+  /* A big document takes a while to free: not on the main thread (and not
+   * while a save copies it). */
+  _ossa_editor_wait_for_snapshot (self);
   _ossa_editor_free_document_later (g_steal_pointer (&self->document));
   self->document = doc;
   ossa_history_clear (self->history);

@@ -27,6 +27,11 @@ typedef struct
   guint      *depth;
   guint      *sibling_index;  /* place among the parent's children (or the roots) */
   char      **names;          /* as the rows show them, to tell renames apart */
+  /* While a new tree is filled in steps (ossa-hierarchy-tree.c): the child
+   * lists made empty, still to fill (OssaPendingList), the next on top. */
+  GArray     *pending;
+  gboolean    filling;
+  guint       budget;         /* rows the current step may still make */
 } OssaBoneLinks;
 
 /* The widgets of one row, attached to (and freed with) its column. */
@@ -77,6 +82,8 @@ struct _OssaHierarchy
   guint               reveal_tick;   /* bringing reveal_bone's name into view */
   int                 reveal_bone;
   guint               reveal_frames;
+  guint               fill_idle;     /* filling a big tree's rows in steps */
+  GHashTable         *fill_collapsed; /* names of rows to collapse once it is full */
 };
 
 /* ossa-hierarchy.c: a message under the list, hidden after a few seconds. */
@@ -88,6 +95,8 @@ void                _ossa_hierarchy_hide_message     (OssaHierarchy    *self);
 void                _ossa_hierarchy_tree_init        (OssaHierarchy    *self);
 /* A new tree for the editor's skeleton, keeping collapsed rows collapsed. */
 void                _ossa_hierarchy_rebuild          (OssaHierarchy    *self);
+/* Stops filling the tree in steps (the tree stays as filled so far). */
+void                _ossa_hierarchy_stop_fill        (OssaHierarchy    *self);
 /* The rows take new bone names without a rebuild; FALSE when the tree changed
  * shape and needs one. */
 gboolean            _ossa_hierarchy_rename_in_place  (OssaHierarchy    *self);

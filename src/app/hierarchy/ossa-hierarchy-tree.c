@@ -11,7 +11,33 @@
 /* The bone tree's model: a GtkTreeListModel whose child models are made from
  * first-child / next-sibling links computed once per skeleton structure, so
  * listing a bone's children costs O(children) and the whole tree O(n); and the
- * selection kept in step with the editor's both ways. */
+ * selection kept in step with the editor's both ways. A big new tree is filled
+ * in steps: its first rows at once, the rest between frames, top to bottom
+ * (10,000 rows in one go took the main loop 26–52 ms, a stall on opening). */
+
+/* A child list made empty, still to be filled with next and the siblings after
+ * it. */
+typedef struct
+{
+  GListStore *store;   /* a reference */
+  int         next;    /* -1 when it is full */
+} OssaPendingList;
+
+/* Rows a new tree gets at once (a screenful and more: a document up to this
+ * many bones is shown whole in the turn that brings it), and in each step
+ * while the list view still makes widgets for new rows (it does for the 200
+ * around the view: 100 rows' widgets took 10–15 ms); then FILL_STEP_ROWS a
+ * step, or what FILL_STEP_US allows. A step's rows come in few insertions,
+ * whole subtrees at a time: the tree model's work for one insertion grows
+ * with the depth it is made at (a chain of 20,000 bones a row at a time would
+ * take minutes). */
+#define FILL_AT_ONCE    50
+#define FILL_WIDGET_ROWS 250
+#define FILL_STEP_ROWS  2048
+#define FILL_STEP_US    4000
+#define FILL_CHUNK      256
+
+static void finish_fill (OssaHierarchy *self);
 
 static void
 bone_links_free (gpointer data)
@@ -25,6 +51,9 @@ bone_links_free (gpointer data)
   g_free (links->depth);
   g_free (links->sibling_index);
   g_strfreev (links->names);
+  for (guint i = 0; i < links->pending->len; i++)
+    g_object_unref (g_array_index (links->pending, OssaPendingList, i).store);
+  g_array_unref (links->pending);
   g_free (links);
 }
 
@@ -47,6 +76,7 @@ bone_links_new (OssaEditor *editor)
   links->sibling_index = g_new (guint, n);
   links->names = g_new (char *, n + 1);
   links->names[n] = NULL;
+  links->pending = g_array_new (FALSE, FALSE, sizeof (OssaPendingList));
 
   for (gsize i = 0; i < n; i++)
     {
@@ -82,22 +112,90 @@ bone_links_new (OssaEditor *editor)
   return links;
 }
 
-/* A list of row objects for first and its following siblings. */
-static GListModel *
-make_sibling_list (OssaBoneLinks *links, int first)
+/* Appends row objects for *next and its following siblings to store, at most
+ * limit of them; *next becomes the first one left (-1: none). The tree makes
+ * the new rows' child lists meanwhile (create_children()). */
+static guint
+append_siblings (OssaBoneLinks *links, GListStore *store, int *next, guint limit)
 {
   const OssaSkeleton *skel = &ossa_editor_get_document (links->editor)->skeleton;
   g_autoptr (GPtrArray) objects = g_ptr_array_new_with_free_func (g_object_unref);
-  GListStore *store = g_list_store_new (OSSA_TYPE_BONE_OBJECT);
+  int b;
 
   /* The skeleton changed and a new tree is on its way: list nothing stale. */
   if (skel->n_bones != links->n_bones)
-    return G_LIST_MODEL (store);
-  for (int b = first; b >= 0; b = links->next_sibling[b])
+    {
+      *next = -1;
+      return 0;
+    }
+  for (b = *next; b >= 0 && objects->len < limit; b = links->next_sibling[b])
     g_ptr_array_add (objects, ossa_bone_object_new ((guint) b, skel->bones[b].name,
                                                     links->depth[b], skel->bones[b].color));
-  g_list_store_splice (store, 0, 0, objects->pdata, objects->len);
+  *next = b;
+  links->budget = links->budget > objects->len ? links->budget - objects->len : 0;
+  g_list_store_splice (store, g_list_model_get_n_items (G_LIST_MODEL (store)), 0,
+                       objects->pdata, objects->len);
+  return objects->len;
+}
+
+/* A list of row objects for first and its following siblings: made whole; or
+ * while the tree fills in steps, as much as the step's budget allows (their
+ * children are made with them), the rest queued. */
+static GListModel *
+make_sibling_list (OssaBoneLinks *links, int first)
+{
+  GListStore *store = g_list_store_new (OSSA_TYPE_BONE_OBJECT);
+
+  if (!links->filling)
+    {
+      append_siblings (links, store, &first, G_MAXUINT);
+      return G_LIST_MODEL (store);
+    }
+  if (links->budget > 0)
+    append_siblings (links, store, &first, MIN (links->budget, FILL_CHUNK));
+  if (first >= 0)
+    {
+      OssaPendingList list = { g_object_ref (store), first };
+
+      g_array_append_val (links->pending, list);
+    }
   return G_LIST_MODEL (store);
+}
+
+/* Fills queued child lists until max_rows rows are made or the time is past
+ * deadline (0: none); whether the tree is full. A list's rows are followed by
+ * their children, first child first, before the rows after them: the tree
+ * fills top to bottom, as it reads. */
+static gboolean
+fill_some (OssaBoneLinks *links, guint max_rows, gint64 deadline)
+{
+  links->budget = max_rows;
+  while (links->pending->len > 0 && links->budget > 0)
+    {
+      guint top = links->pending->len - 1;
+      OssaPendingList list = g_array_index (links->pending, OssaPendingList, top);
+      guint before;
+
+      g_array_remove_index (links->pending, top);
+      before = links->pending->len;
+      append_siblings (links, list.store, &list.next, MIN (links->budget, FILL_CHUNK));
+      /* The new rows queued their child lists in row order: the first on top. */
+      for (guint i = before, j = links->pending->len; i + 1 < j; i++, j--)
+        {
+          OssaPendingList swap = g_array_index (links->pending, OssaPendingList, i);
+
+          g_array_index (links->pending, OssaPendingList, i)
+            = g_array_index (links->pending, OssaPendingList, j - 1);
+          g_array_index (links->pending, OssaPendingList, j - 1) = swap;
+        }
+      if (list.next >= 0)
+        g_array_insert_val (links->pending, before, list);
+      else
+        g_object_unref (list.store);
+      if (deadline > 0 && g_get_monotonic_time () >= deadline)
+        break;
+    }
+  return links->pending->len == 0;
 }
 
 static GListModel *
@@ -142,6 +240,9 @@ _ossa_hierarchy_find_row (OssaHierarchy *self, guint bone, gboolean expand)
 
   if (links == NULL || bone >= links->n_bones)
     return NULL;
+  /* Asked to open the way to a row (to rename it): every row is made first. */
+  if (expand && self->fill_idle != 0)
+    finish_fill (self);
   depth = links->depth[bone];
   chain = g_new (guint, depth + 1);
   b = (int) bone;
@@ -324,14 +425,67 @@ selection_changed_cb (GtkSelectionModel *model,
   self->syncing--;
 }
 
+/* The tree is full: the rows collapsed before the rebuild are again, and the
+ * editor's selection is shown. */
+static void
+fill_done (OssaHierarchy *self)
+{
+  g_autoptr (GHashTable) collapsed = g_steal_pointer (&self->fill_collapsed);
+
+  self->links->filling = FALSE;
+  if (collapsed != NULL)
+    apply_collapsed (self->tree, collapsed);
+  _ossa_hierarchy_sync_selection (self, TRUE);
+}
+
+static gboolean
+fill_step_cb (gpointer data)
+{
+  OssaHierarchy *self = data;
+
+  guint rows = g_list_model_get_n_items (G_LIST_MODEL (self->tree));
+
+  if (!fill_some (self->links, rows < FILL_WIDGET_ROWS ? FILL_AT_ONCE : FILL_STEP_ROWS,
+                  g_get_monotonic_time () + FILL_STEP_US))
+    return G_SOURCE_CONTINUE;
+  self->fill_idle = 0;
+  fill_done (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Makes the rows left at once. */
+static void
+finish_fill (OssaHierarchy *self)
+{
+  g_clear_handle_id (&self->fill_idle, g_source_remove);
+  fill_some (self->links, G_MAXUINT, 0);
+  fill_done (self);
+}
+
+void
+_ossa_hierarchy_stop_fill (OssaHierarchy *self)
+{
+  g_clear_handle_id (&self->fill_idle, g_source_remove);
+  g_clear_pointer (&self->fill_collapsed, g_hash_table_unref);
+}
+
 void
 _ossa_hierarchy_rebuild (OssaHierarchy *self)
 {
-  g_autoptr (GHashTable) collapsed = collect_collapsed (self);
+  g_autoptr (GHashTable) collapsed = NULL;
   g_autoptr (GListModel) roots = NULL;
   GtkTreeListModel *tree;
   OssaBoneLinks *links;
+  gboolean full;
 
+  /* A tree still filling has not collapsed its rows yet: they stay to be. */
+  if (self->fill_idle != 0 && self->fill_collapsed != NULL)
+    collapsed = g_steal_pointer (&self->fill_collapsed);
+  else if (self->fill_idle == 0)
+    collapsed = collect_collapsed (self);
+  else
+    collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  _ossa_hierarchy_stop_fill (self);
   _ossa_hierarchy_end_rename (self);
   self->drop_row = NULL;
   if (self->editor == NULL)
@@ -345,12 +499,19 @@ _ossa_hierarchy_rebuild (OssaHierarchy *self)
     }
 
   links = bone_links_new (self->editor);
+  links->filling = TRUE;
+  links->budget = 0;
   roots = make_sibling_list (links, links->first_root);
-  /* Expanded by default; with autoexpand every child model is made here, once:
-   * O(n) in all. */
+  /* Expanded by default; with autoexpand every child model is made as its row
+   * is: O(n) in all, the first rows here, the rest in steps. */
   tree = gtk_tree_list_model_new (g_object_ref (roots), FALSE, TRUE, create_children, links,
                                   bone_links_free);
-  apply_collapsed (tree, collapsed);
+  full = fill_some (links, FILL_AT_ONCE, 0);
+  if (full)
+    {
+      links->filling = FALSE;
+      apply_collapsed (tree, collapsed);
+    }
 
   self->syncing++;
   gtk_multi_selection_set_model (self->selection, G_LIST_MODEL (tree));
@@ -359,7 +520,16 @@ _ossa_hierarchy_rebuild (OssaHierarchy *self)
   self->links = links;
   g_object_unref (tree);
 
-  _ossa_hierarchy_sync_selection (self, TRUE);
+  if (full)
+    {
+      _ossa_hierarchy_sync_selection (self, TRUE);
+      return;
+    }
+  self->fill_collapsed = g_steal_pointer (&collapsed);
+  /* Below the frames: the window draws and answers between the steps. */
+  self->fill_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_step_cb, self, NULL);
+  /* What is selected among the rows made so far shows already. */
+  _ossa_hierarchy_sync_selection (self, FALSE);
 }
 
 /* A skeleton whose bones kept their places and parents and only changed names:

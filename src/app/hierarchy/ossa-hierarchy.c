@@ -188,6 +188,7 @@ ossa_hierarchy_dispose (GObject *object)
   g_clear_handle_id (&self->drop_idle, g_source_remove);
   g_clear_handle_id (&self->rename_idle, g_source_remove);
   g_clear_handle_id (&self->message_timeout, g_source_remove);
+  _ossa_hierarchy_stop_fill (self);
   _ossa_hierarchy_stop_reveal (self);
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
