@@ -132,11 +132,13 @@ test_shows_slot (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_visible (child (f, "slot_grid")));
   g_assert_true (gtk_widget_get_visible (child (f, "bone_slots_box")));
   {
-    GtkWidget *button = gtk_widget_get_first_child (child (f, "bone_slots_list"));
+    GtkLabel *links = child (f, "bone_slots_label");
+    gboolean handled = FALSE;
 
-    g_assert_true (GTK_IS_BUTTON (button));
-    g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "hand");
-    g_signal_emit_by_name (button, "clicked");
+    g_assert_cmpstr (gtk_label_get_text (links), ==, "hand");
+    g_assert_nonnull (strstr (gtk_label_get_label (links), "href=\"slot:0\""));
+    g_signal_emit_by_name (links, "activate-link", "slot:0", &handled);
+    g_assert_true (handled);
     g_assert_cmpint (ossa_editor_get_selected_slot (f->editor), ==, 0);
   }
 }

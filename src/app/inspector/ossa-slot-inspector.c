@@ -53,7 +53,7 @@ struct _OssaSlotInspector
   GtkSpinButton  *att_height_spin;
   GtkLabel       *setup_note_label;
   GtkWidget      *bone_slots_box;
-  GtkBox         *bone_slots_list;
+  GtkLabel       *bone_slots_label;
   GtkLabel       *message_label;
 
   OssaEditor     *editor;
@@ -253,15 +253,21 @@ update_image (OssaSlotInspector *self, const OssaAttachment *att)
   gtk_widget_set_visible (GTK_WIDGET (self->image_message_label), message != NULL);
 }
 
-/* A button a slot of the picked bone, which picks it. */
-static void
-bone_slot_clicked_cb (GtkButton *button, OssaSlotInspector *self)
+/* A link of the picked bone's slots ("slot:INDEX"): picks it. */
+static gboolean
+bone_slot_link_cb (GtkLabel *label, const char *uri, OssaSlotInspector *self)
 {
-  int slot = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "ossa-slot"));
+  const OssaDocument *doc;
+  guint64 slot;
 
-  if (self->editor != NULL)
-    ossa_editor_select_slot (self->editor, slot,
+  if (self->editor == NULL || !g_str_has_prefix (uri, "slot:")
+      || !g_ascii_string_to_unsigned (uri + 5, 10, 0, G_MAXINT, &slot, NULL))
+    return TRUE;
+  doc = ossa_editor_get_document (self->editor);
+  if (slot < doc->n_slots)
+    ossa_editor_select_slot (self->editor, (int) slot,
                              ossa_editor_get_slot_pose (self->editor)->attachment[slot]);
+  return TRUE;
 }
 
 static void
@@ -269,7 +275,7 @@ update_bone_slots (OssaSlotInspector *self, int bone)
 {
   const OssaDocument *doc = ossa_editor_get_document (self->editor);
   guint hash = (guint) bone * 31u + 7u;
-  GtkWidget *child;
+  g_autoptr (GString) markup = NULL;
   gboolean any = FALSE;
 
   for (gsize i = 0; bone >= 0 && i < doc->n_slots; i++)
@@ -283,22 +289,19 @@ update_bone_slots (OssaSlotInspector *self, int bone)
     return;
   self->bone = bone;
   self->bone_slots_hash = hash;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->bone_slots_list))) != NULL)
-    gtk_box_remove (self->bone_slots_list, child);
+  markup = g_string_new (NULL);
   for (gsize i = 0; any && i < doc->n_slots; i++)
     if (doc->slots[i].bone == (guint) bone)
       {
-        GtkWidget *button = gtk_button_new_with_label (doc->slots[i].name);
+        g_autofree char *link = g_markup_printf_escaped ("<a href=\"slot:%zu\" title=\"%s\">%s</a>",
+                                                         i, _("Pick this slot"),
+                                                         doc->slots[i].name);
 
-        gtk_widget_add_css_class (button, "flat");
-        gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
-        gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))),
-                                 PANGO_ELLIPSIZE_END);
-        gtk_widget_set_tooltip_text (button, _("Pick this slot"));
-        g_object_set_data (G_OBJECT (button), "ossa-slot", GINT_TO_POINTER ((int) i));
-        g_signal_connect (button, "clicked", G_CALLBACK (bone_slot_clicked_cb), self);
-        gtk_box_append (self->bone_slots_list, button);
+        if (markup->len > 0)
+          g_string_append (markup, ", ");
+        g_string_append (markup, link);
       }
+  gtk_label_set_markup (self->bone_slots_label, markup->str);
 }
 
 static void
@@ -809,7 +812,7 @@ ossa_slot_inspector_class_init (OssaSlotInspectorClass *klass)
   BIND (att_height_spin);
   BIND (setup_note_label);
   BIND (bone_slots_box);
-  BIND (bone_slots_list);
+  BIND (bone_slots_label);
   BIND (message_label);
 #undef BIND
 
@@ -881,6 +884,7 @@ ossa_slot_inspector_init (OssaSlotInspector *self)
   gtk_widget_add_controller (GTK_WIDGET (self->name_entry), controller);
 
   g_signal_connect (self->color_button, "notify::rgba", G_CALLBACK (color_changed_cb), self);
+  g_signal_connect (self->bone_slots_label, "activate-link", G_CALLBACK (bone_slot_link_cb), self);
   g_signal_connect (self->attachment_dropdown, "notify::selected",
                     G_CALLBACK (attachment_selected_cb), self);
 
