@@ -9,8 +9,10 @@ types the path of a PNG it wrote into GTK's file chooser (Ctrl+L, the path,
 Enter) and saves with Ctrl+S. Then checks the saved file with `ossa-cli info
 --json` and `sample --json`: one image of the PNG's size whose path is
 relative to the document, one slot of that name on upper_arm_r, its four corners centred
-on the bone's joint, the picture's size apart. Ctrl+Z then Ctrl+S gives back the
-file with no art. Exit 77 (skip) without a display, xdotool or ImageMagick.
+on the bone's joint, the picture's size apart. Then drags the picture 60 pixels
+right with the Translate tool (pressed on its opaque pixels) and saves: it moved
+60 / zoom world units. Ctrl+Z undoes the move, Ctrl+Z again the import: the file
+has no art. Exit 77 (skip) without a display, xdotool or ImageMagick.
 """
 
 import math
@@ -22,7 +24,7 @@ import tempfile
 import time
 import zlib
 
-from e2e_support import (arguments, body_point, bone_in, cli_json, click, fail, press,
+from e2e_support import (arguments, body_point, bone_in, cli_json, click, drag, fail, press,
                          running_ossa, saving, screenshot, wait_dump, wait_for, window_titled,
                          xdo)
 
@@ -91,7 +93,42 @@ def run(proc, cli, doc, png, dump, outdir):
     time.sleep(2)
     screenshot(wid, outdir, "e2e-art.png")
     save(wid, doc)
+    check_import(cli, doc, png)
 
+    # Moved by dragging it with the Translate tool: pressed on its right part (its
+    # opaque pixels, away from the bones drawn over it), dragged 60 pixels right.
+    view = wait_dump("a view dump", dump, lambda d: d.get("bones"))
+    jx, jy = bone_in(view, BONE)["joint"]
+    zoom = view["zoom"]
+    press("t")
+    start = (jx + WIDTH * zoom * 0.4, jy)
+    drag(wid, [start] + [(start[0] + 6 * i, start[1]) for i in range(1, 11)])
+    save(wid, doc)
+    moved = slot_centre(cli, doc)
+    print(f"after the drag: slot centre ({moved[0]:.2f}, {moved[1]:.2f})")
+    if abs(moved[0] - (CENTRE[0] + 60 / zoom)) > 1.5 or abs(moved[1] - CENTRE[1]) > 1.5:
+        fail(f"the drag did not move the picture 60 px right: {CENTRE} -> {moved}")
+    press("ctrl+z")
+    save(wid, doc)
+
+    press("ctrl+z")
+    save(wid, doc)
+    undone = cli_json(cli, "info", doc, "--json")
+    if undone.get("images") != before.get("images") or undone.get("slots") != before.get("slots"):
+        fail("Ctrl+Z did not take the picture out again")
+    print("ok: a PNG imported through the menu onto the selected bone, moved, saved, undone")
+
+
+CENTRE = [0.0, 0.0]
+
+
+def slot_centre(cli, doc):
+    sampled = cli_json(cli, "sample", doc, "--time", "0", "--json")
+    corners = [s for s in sampled.get("slots", []) if s["name"] == "badge"][0]["vertices"]
+    return sum(p[0] for p in corners) / 4, sum(p[1] for p in corners) / 4
+
+
+def check_import(cli, doc, png):
     info = cli_json(cli, "info", doc, "--json")
     images, slots = info.get("images", []), info.get("slots", [])
     print(f"images: {images}\nslots: {slots}")
@@ -115,13 +152,7 @@ def run(proc, cli, doc, png, dump, outdir):
     h = math.dist(corners[1], corners[2])
     if abs(w - WIDTH) > 0.01 or abs(h - HEIGHT) > 0.01:
         fail(f"the picture is {w:.2f} × {h:.2f}, not {WIDTH} × {HEIGHT}")
-
-    press("ctrl+z")
-    save(wid, doc)
-    undone = cli_json(cli, "info", doc, "--json")
-    if undone.get("images") != before.get("images") or undone.get("slots") != before.get("slots"):
-        fail("Ctrl+Z did not take the picture out again")
-    print("ok: a PNG imported through the menu onto the selected bone, saved, undone")
+    CENTRE[:] = [cx, cy]
 
 
 if __name__ == "__main__":
