@@ -11,7 +11,9 @@ Enter) and saves with Ctrl+S. Then checks the saved file with `ossa-cli info
 relative to the document, one slot of that name on upper_arm_r, its four corners centred
 on the bone's joint, the picture's size apart. Then drags the picture 60 pixels
 right with the Translate tool (pressed on its opaque pixels) and saves: it moved
-60 / zoom world units. Ctrl+Z undoes the move, Ctrl+Z again the import: the file
+60 / zoom world units. In Animate mode (Ctrl+2), K keys the picked picture's
+slot (its colour and attachment: two slot tracks), and Ctrl+Z takes the keys out
+again. Ctrl+Z undoes the move, Ctrl+Z again the import: the file
 has no art. Exit 77 (skip) without a display, xdotool or ImageMagick.
 """
 
@@ -108,6 +110,25 @@ def run(proc, cli, doc, png, dump, outdir):
     print(f"after the drag: slot centre ({moved[0]:.2f}, {moved[1]:.2f})")
     if abs(moved[0] - (CENTRE[0] + 60 / zoom)) > 1.5 or abs(moved[1] - CENTRE[1]) > 1.5:
         fail(f"the drag did not move the picture 60 px right: {CENTRE} -> {moved}")
+
+    # Keyed in Animate mode: K on the picture the drag picked keys its slot's
+    # colour and attachment at the playhead (one undo step).
+    press("ctrl+2")
+    time.sleep(0.3)
+    press("k")
+    save(wid, doc)
+    keyed = cli_json(cli, "info", doc, "--json")
+    slot_tracks = sum(a.get("slot_tracks", 0) for a in keyed.get("animations", []))
+    print(f"after K: {slot_tracks} slot tracks")
+    if slot_tracks != 2:
+        fail(f"K on the picked picture keyed {slot_tracks} slot tracks, not its colour and attachment")
+    press("ctrl+z")
+    save(wid, doc)
+    unkeyed = cli_json(cli, "info", doc, "--json")
+    if sum(a.get("slot_tracks", 0) for a in unkeyed.get("animations", [])) != 0:
+        fail("Ctrl+Z did not take the slot keys out again")
+    press("ctrl+1")
+
     press("ctrl+z")
     save(wid, doc)
 
@@ -116,7 +137,7 @@ def run(proc, cli, doc, png, dump, outdir):
     undone = cli_json(cli, "info", doc, "--json")
     if undone.get("images") != before.get("images") or undone.get("slots") != before.get("slots"):
         fail("Ctrl+Z did not take the picture out again")
-    print("ok: a PNG imported through the menu onto the selected bone, moved, saved, undone")
+    print("ok: a PNG imported through the menu onto the selected bone, moved, keyed, saved, undone")
 
 
 CENTRE = [0.0, 0.0]
