@@ -292,6 +292,38 @@ test_remove_image_in_use (void)
   g_assert_cmpuint (doc->slots[0].bone, ==, 0);
 }
 
+/* What a handler of "art-selection-changed" sees when an import picks its last
+ * picture: the slots on show match the document, even when the pick comes in the
+ * middle of a larger edit (a root bone made first, one undo step). */
+static void
+check_pose_matches (OssaEditor *editor, gpointer user_data)
+{
+  const OssaDocument *doc = ossa_editor_get_document (editor);
+  const OssaSlotPose *pose = ossa_editor_get_slot_pose (editor);
+  int slot = ossa_editor_get_selected_slot (editor);
+
+  g_assert_cmpuint (pose->n_slots, ==, doc->n_slots);
+  if (slot >= 0)
+    g_assert_cmpint (pose->attachment[slot], ==, 0);
+  (*(int *) user_data)++;
+}
+
+static void
+test_pick_inside_a_larger_edit (void)
+{
+  g_autoptr (OssaEditor) editor = ossa_editor_new ();
+  OssaPictureImport one = picture ("a", 30, 0, -1);
+  int checked = 0;
+
+  g_signal_connect (editor, "art-selection-changed", G_CALLBACK (check_pose_matches), &checked);
+  g_assert_cmpint (ossa_editor_import_pictures_rooted (editor, &one, NULL, 1, NULL, "root", NULL),
+                   ==, 0);
+  g_assert_cmpint (checked, >=, 1);
+  g_assert_cmpuint (ossa_editor_get_document (editor)->skeleton.n_bones, ==, 1);
+  g_assert_true (ossa_editor_undo (editor, NULL));
+  g_assert_cmpuint (ossa_editor_get_document (editor)->skeleton.n_bones, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -304,5 +336,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ossa/editor-art/key-slots", test_key_slots_is_one_step);
   g_test_add_func ("/ossa/editor-art/place-is-setup", test_attachment_place_is_setup);
   g_test_add_func ("/ossa/editor-art/remove-image", test_remove_image_in_use);
+  g_test_add_func ("/ossa/editor-art/pick-inside-an-edit", test_pick_inside_a_larger_edit);
   return g_test_run ();
 }

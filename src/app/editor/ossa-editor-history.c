@@ -46,6 +46,11 @@ ossa_editor_execute (OssaEditor *self, OssaCommand *command, GError **error)
       ossa_gerror_set_from_core (error, &err);
       return FALSE;
     }
+  /* What is on show is taken again at the next look, also inside a batch, whose
+   * change is announced only at its end: an edit in it may read the pose (the
+   * bone nearest a picture) or pick what it just made. */
+  self->pose_stale = TRUE;
+  _ossa_editor_art_document_changed (self);
   /* One edit a step: a batch counts once, a drag's steps once. */
   if (self->batch == 0 && (merge_id == 0 || merge_id != self->counted_merge_id))
     self->n_edits++;
