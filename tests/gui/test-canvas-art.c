@@ -509,6 +509,7 @@ test_art_draw_calls (Fixture *f, gconstpointer data)
   /* A fresh document: the rig with three pictures. */
   for (guint i = N_PICTURES; i > 3; i--)
     g_assert_true (ossa_editor_remove_slot (f->editor, i - 1, &error));
+  ossa_editor_select_slot (f->editor, -1, -1);
   gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_stats (f->canvas, &small);
   g_assert_cmpuint (ossa_slot_pose_n_visible (ossa_editor_get_slot_pose (f->editor)), ==, 3);
@@ -523,6 +524,11 @@ test_art_draw_calls (Fixture *f, gconstpointer data)
   g_assert_cmpint (ossa_editor_import_pictures (f->editor, many, 297, NULL, &error), >=, 0);
   g_assert_no_error (error);
   ossa_image_store_wait (ossa_editor_get_images (f->editor));
+  /* The import picked the last picture: its outline is a draw of its own. */
+  gui_test_canvas_wait_frame (f->canvas);
+  _ossa_canvas_get_stats (f->canvas, &large);
+  g_assert_cmpuint (large.draw_calls, ==, small.draw_calls + 1);
+  ossa_editor_select_slot (f->editor, -1, -1);
   gui_test_canvas_wait_frame (f->canvas);
   _ossa_canvas_get_stats (f->canvas, &large);
   g_assert_cmpuint (ossa_slot_pose_n_visible (ossa_editor_get_slot_pose (f->editor)), ==, 300);

@@ -94,6 +94,16 @@ ossa_art_layer_realize (OssaArtLayer *layer, gboolean use_es, GError **error)
   glBindVertexArray (0);
   glBindBuffer (GL_ARRAY_BUFFER, 0);
 
+  layer->picture_program = ossa_gl_program_new ("shaders/art.vert", "shaders/art-picture.frag",
+                                                use_es, error);
+  if (layer->picture_program == 0)
+    return FALSE;
+  layer->pu_viewport = glGetUniformLocation (layer->picture_program, "u_viewport");
+  layer->pu_center = glGetUniformLocation (layer->picture_program, "u_center");
+  layer->pu_zoom = glGetUniformLocation (layer->picture_program, "u_zoom");
+  layer->pu_scale = glGetUniformLocation (layer->picture_program, "u_scale");
+  layer->pu_atlas = glGetUniformLocation (layer->picture_program, "u_atlas");
+
   layer->image_program = ossa_gl_program_new ("shaders/art-image.vert",
                                               "shaders/art-image.frag", use_es, error);
   if (layer->image_program == 0)
@@ -131,6 +141,9 @@ ossa_art_layer_unrealize (OssaArtLayer *layer)
     glDeleteTextures (1, &layer->atlas);
   if (layer->image_program != 0)
     glDeleteProgram (layer->image_program);
+  if (layer->picture_program != 0)
+    glDeleteProgram (layer->picture_program);
+  layer->picture_program = 0;
   if (layer->image_vao != 0)
     glDeleteVertexArrays (1, &layer->image_vao);
   layer->index_buffer = layer->atlas = layer->image_program = layer->image_vao = 0;
@@ -601,6 +614,37 @@ put_quad (ArtVertex *v, const float xy[8], const float uv[8], guint32 color, gin
     }
 }
 
+/* The quads in the buffer, gl's program in use. Without placeholders the pictures
+ * go with the picture-only program (a software renderer shades every pixel of
+ * every picture, and art.frag's placeholder and outline code costs it a third of
+ * the frame), and the outline, last in the buffer, after it. Returns the draws. */
+static guint
+draw_quads (OssaArtLayer *layer, gsize n_drawn, gsize n_marked, gboolean has_outline,
+            float viewport_width, float viewport_height, float center_x, float center_y,
+            float zoom, float scale)
+{
+  gsize n_pictures = n_drawn - (has_outline ? 1 : 0);
+
+  if (n_marked > 0 || n_pictures == 0 || layer->picture_program == 0)
+    {
+      glDrawElements (GL_TRIANGLES, (GLsizei) (6 * n_drawn), GL_UNSIGNED_INT, NULL);
+      return 1;
+    }
+  glUseProgram (layer->picture_program);
+  glUniform2f (layer->pu_viewport, viewport_width, viewport_height);
+  glUniform2f (layer->pu_center, center_x, center_y);
+  glUniform1f (layer->pu_zoom, zoom);
+  glUniform1f (layer->pu_scale, scale);
+  glUniform1i (layer->pu_atlas, 0);
+  glDrawElements (GL_TRIANGLES, (GLsizei) (6 * n_pictures), GL_UNSIGNED_INT, NULL);
+  if (!has_outline)
+    return 1;
+  glUseProgram (layer->gl.program);
+  glDrawElements (GL_TRIANGLES, 6, GL_UNSIGNED_INT,
+                  (const void *) (guintptr) (6 * n_pictures * sizeof (GLuint)));
+  return 2;
+}
+
 guint
 ossa_art_layer_draw (OssaArtLayer *layer, const OssaDocument *doc, const OssaSlotPose *pose,
                      const OssaXform *world, OssaImageStore *store, int selected_slot,
@@ -609,11 +653,14 @@ ossa_art_layer_draw (OssaArtLayer *layer, const OssaDocument *doc, const OssaSlo
 {
   static const float unit_uv[8] = { 0, 1, 1, 1, 1, 0, 0, 0 };
   static const float white[4] = { 1, 1, 1, 1 };
-  gsize n, n_drawn = 0;
+  gsize n, n_drawn = 0, n_marked = 0;
+  gboolean has_outline = FALSE;
+  guint calls;
   ArtVertex *v;
   float outline[8];
 
   layer->n_drawn = 0;
+  layer->n_marked = 0;
   if (layer->gl.program == 0 || doc == NULL || pose == NULL || world == NULL || store == NULL)
     return 0;
   if (layer->entries == NULL)
@@ -669,10 +716,14 @@ ossa_art_layer_draw (OssaArtLayer *layer, const OssaDocument *doc, const OssaSlo
 
           put_quad (v + 4 * n_drawn++, q->xy, unit_uv, color,
                     loading ? PAGE_LOADING : PAGE_MISSING);
+          n_marked++;
         }
     }
   if (selected_corners (pose, world, selected_slot, selected_attachment, outline))
-    put_quad (v + 4 * n_drawn++, outline, unit_uv, pack_color (white), PAGE_OUTLINE);
+    {
+      put_quad (v + 4 * n_drawn++, outline, unit_uv, pack_color (white), PAGE_OUTLINE);
+      has_outline = TRUE;
+    }
   if (n_drawn == 0 || n_drawn > G_MAXINT / 6)
     return 0;
 
@@ -686,14 +737,16 @@ ossa_art_layer_draw (OssaArtLayer *layer, const OssaDocument *doc, const OssaSlo
   glUniform1i (layer->u_atlas, 0);
   glEnable (GL_BLEND);
   glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-  glDrawElements (GL_TRIANGLES, (GLsizei) (6 * n_drawn), GL_UNSIGNED_INT, NULL);
+  calls = draw_quads (layer, n_drawn, n_marked, has_outline, viewport_width, viewport_height,
+                      center_x, center_y, zoom, scale);
   glDisable (GL_BLEND);
   glBindTexture (GL_TEXTURE_2D_ARRAY, 0);
   glBindBuffer (GL_ARRAY_BUFFER, 0);
   glBindVertexArray (0);
   glUseProgram (0);
   layer->n_drawn = (guint) n_drawn;
-  return 1;
+  layer->n_marked = (guint) n_marked;
+  return calls;
 }
 
 guint

@@ -25,6 +25,10 @@ typedef struct
 {
   OssaGlLayer gl;
   GLint       u_atlas;
+  /* art-picture.frag: the pictures alone, for a frame without placeholders (the
+   * outline then comes after, with gl's program). */
+  GLuint      picture_program;
+  GLint       pu_viewport, pu_center, pu_zoom, pu_scale, pu_atlas;
   GLuint      index_buffer;    /* 0 1 2 0 2 3, + 4 a quad */
   gsize       index_quads;     /* quads the index buffer covers */
   GLuint      atlas;           /* GL_TEXTURE_2D_ARRAY, or 0 */
@@ -57,6 +61,7 @@ typedef struct
 
   /* What the last frame cost. */
   guint       n_drawn;         /* quads drawn, outline included */
+  guint       n_marked;        /* of which placeholders */
   gint64      upload_us;       /* GL and CPU time of the last round of uploads (over
                                 * one or more frames), microseconds */
   guint       n_uploaded;      /* pictures that round sent */
