@@ -109,11 +109,15 @@ _ossa_editor_document_changed (OssaEditor *self, OssaChange change)
     change |= OSSA_CHANGE_ALL;
   else if (structure_changed (self))
     change |= OSSA_CHANGE_STRUCTURE;
-  if (_ossa_editor_art_signature (self) != self->art_signature)
-    {
-      self->art_signature = _ossa_editor_art_signature (self);
-      change |= OSSA_CHANGE_ART;
-    }
+  {
+    guint art_signature = _ossa_editor_art_signature (self);
+
+    if (art_signature != self->art_signature)
+      {
+        self->art_signature = art_signature;
+        change |= OSSA_CHANGE_ART;
+      }
+  }
   _ossa_editor_art_document_changed (self);
   if ((change & OSSA_CHANGE_STRUCTURE) && !(change & OSSA_CHANGE_DOCUMENT))
     {
