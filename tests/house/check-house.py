@@ -4,8 +4,9 @@
 
   edit-door   no file of src/app outside editor/ calls ossa_command_*: widgets ask
               OssaEditor for edits and never build core commands;
-  layers      src/core includes only core headers, src/cli only core and cli ones,
-              src/app only core and app ones; a folder's -private.h is included only
+  layers      src/core includes only core headers, src/render core and render
+              ones, src/export those and its own, src/cli and src/app those and
+              their own; a folder's -private.h is included only
               by that folder (and by tests and benches);
   size        no source file of src/, bench/ or tests/ is over 1,200 lines;
   headers     every header says what its file is for in a comment at its top;
@@ -76,10 +77,19 @@ def layer_of(folder):
         return 'cli'
     if parts[:2] == ['src', 'app']:
         return 'app'
+    if parts[:2] == ['src', 'render']:
+        return 'render'
+    if parts[:2] == ['src', 'export']:
+        return 'export'
     return None
 
 
-ALLOWED = {'core': {'core'}, 'cli': {'core', 'cli'}, 'app': {'core', 'app'}}
+# The renderer draws with cairo over the core; the export job writes what it draws;
+# the CLI and the editor use both and never each other.
+ALLOWED = {'core': {'core'}, 'render': {'core', 'render'},
+           'export': {'core', 'render', 'export'},
+           'cli': {'core', 'render', 'export', 'cli'},
+           'app': {'core', 'render', 'export', 'app'}}
 
 
 def check_layers(root):
