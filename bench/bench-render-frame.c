@@ -2,7 +2,8 @@
 /* How long the renderer takes a frame: a document's first animation (the sample's
  * walk) fitted into 512×512 over every frame, drawn frame after frame, and turned
  * into straight RGBA as the exporters want it. Prints figures; never fails on time.
- * `bench-render-frame DOC.ossa [--png OUT.png] [--bones]`. */
+ * `bench-render-frame DOC.ossa [--png OUT.png] [--bones] [--rest] [--background RRGGBBAA]
+ * [--rounds N]`. */
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,8 @@ int
 main (int argc, char **argv)
 {
   const char *path = NULL, *png = NULL;
-  bool bones = false;
+  bool bones = false, rest = false;
+  uint32_t background = 0;
   OssaError err = { 0 };
   OssaDocument *doc;
   OssaRenderer *renderer;
@@ -56,6 +58,10 @@ main (int argc, char **argv)
       rounds = atoi (argv[++i]);
     else if (strcmp (argv[i], "--bones") == 0)
       bones = true;
+    else if (strcmp (argv[i], "--rest") == 0)
+      rest = true;
+    else if (strcmp (argv[i], "--background") == 0 && i + 1 < argc)
+      background = (uint32_t) strtoul (argv[++i], NULL, 16);
     else
       path = argv[i];
   if (path == NULL)
@@ -75,7 +81,7 @@ main (int argc, char **argv)
   t_load = now_ms () - t0;
   for (size_t i = 0; i < ossa_renderer_n_missing (renderer); i++)
     fprintf (stderr, "missing: %s\n", ossa_renderer_missing (renderer, i));
-  anim = doc->n_animations > 0 ? &doc->animations[0] : NULL;
+  anim = doc->n_animations > 0 && !rest ? &doc->animations[0] : NULL;
   if (!ossa_frame_range_make (anim, 0, none, none, &range, &err))
     {
       fprintf (stderr, "%s\n", err.message);
@@ -85,6 +91,7 @@ main (int argc, char **argv)
   ossa_render_view_fit (&view, ossa_renderer_range_bounds (renderer, anim, &range, bones), 16);
   t_fit = now_ms () - t0;
   view.bones = bones;
+  view.background = background;
   pixels = calloc ((size_t) stride, (size_t) view.height);
   rgba = malloc (4 * (size_t) view.width * (size_t) view.height);
   cpu0 = clock_ms (CLOCK_PROCESS_CPUTIME_ID);
