@@ -232,10 +232,17 @@ ossa_renderer_draw (OssaRenderer *renderer, const OssaAnimation *anim, float t,
     _ossa_render_draw_bones (renderer, cr, view);
   cairo_restore (cr);
   cairo_surface_flush (renderer->target);
-  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS
+      || cairo_status (renderer->mask_cr) != CAIRO_STATUS_SUCCESS)
     {
-      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "drawing: %s",
-                      cairo_status_to_string (cairo_status (cr)));
+      cairo_status_t status = cairo_status (cr) != CAIRO_STATUS_SUCCESS
+                                ? cairo_status (cr) : cairo_status (renderer->mask_cr);
+
+      ossa_error_set (err, status == CAIRO_STATUS_NO_MEMORY ? OSSA_ERROR_NO_MEMORY
+                                                            : OSSA_ERROR_INVALID,
+                      "drawing: %s", cairo_status_to_string (status));
+      /* a cairo context stays in error: the next frame starts afresh */
+      drop_target (renderer);
       return false;
     }
   return true;
