@@ -462,7 +462,9 @@ main (int argc, char **argv)
   g_test_add_func ("/export/bad/read-only-folder", test_read_only_folder);
   g_test_add_data_func ("/export/bad/read-only-shim", "read-only", test_disk_full);
   g_test_add_data_func ("/export/disk-full-halfway/frames", "frames", test_disk_full);
+  g_test_add_data_func ("/export/disk-full-halfway/sheet", "sheet", test_disk_full);
   g_test_add_func ("/export/run-progress", test_run_progress);
   g_test_add_data_func ("/export/cancel/frames", GINT_TO_POINTER (FALSE), test_run_cancel);
+  g_test_add_data_func ("/export/cancel/sheet", GINT_TO_POINTER (TRUE), test_run_cancel);
   return g_test_run ();
 }
