@@ -31,6 +31,8 @@ static const CliCommand commands[] = {
     "Valve SMD skeleton, mesh and animations → document" },
   { "export-smd", cli_export_smd, "export-smd DOC --anim NAME -o OUT.smd",
     "an animation → Valve SMD animation" },
+  { "render", cli_render, "render DOC [--anim NAME] -o OUT",
+    "an animation → PNG frames, sprite sheet, GIF or video" },
   { "astar", cli_astar,
     "astar MAP --from X,Y --to X,Y",
     "shortest path on a grid map (--algo astar|dijkstra|greedy, --connect 8|4)" },
