@@ -18,15 +18,42 @@
 
 #define CMD "render"
 
-/* What a second Ctrl+C does is the default (SA_RESETHAND): it ends the process
- * at once. The first only raises this flag; the job's progress callback sees it. */
+/* The signal that asks the render to stop (SIGINT from Ctrl+C, SIGTERM from
+ * kill), or 0. The handler only records it; the job's progress callback sees it
+ * and cancels. A second signal gets the default (SA_RESETHAND): it ends the
+ * process at once. */
 static volatile sig_atomic_t interrupted;
 
 static void
-on_sigint (int signo)
+on_stop_signal (int signo)
 {
-  (void) signo;
-  interrupted = 1;
+  interrupted = signo;
+}
+
+static const int stop_signals[] = { SIGINT, SIGTERM };
+
+/* Installs the handler for each stop signal (not for one the process was started
+ * ignoring, as a background job is), keeping the old handlers in old. */
+static void
+catch_stop_signals (struct sigaction old[G_N_ELEMENTS (stop_signals)])
+{
+  struct sigaction sa = { .sa_handler = on_stop_signal, .sa_flags = SA_RESETHAND };
+
+  sigemptyset (&sa.sa_mask);
+  interrupted = 0;
+  for (size_t i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+    {
+      sigaction (stop_signals[i], NULL, &old[i]);
+      if (old[i].sa_handler != SIG_IGN)
+        sigaction (stop_signals[i], &sa, NULL);
+    }
+}
+
+static void
+restore_stop_signals (const struct sigaction old[G_N_ELEMENTS (stop_signals)])
+{
+  for (size_t i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+    sigaction (stop_signals[i], &old[i], NULL);
 }
 
 /* ---- parsing the option values ---- */
@@ -368,7 +395,8 @@ print_human (const OssaExportResult *result)
     snprintf (what, sizeof what, "%d×%d", result->width, result->height);
   else
     snprintf (what, sizeof what, "%d×%d, %s fps, %s s%s", result->width, result->height, fps,
-              secs, r->loop ? ", loops" : "");
+              secs, r->loop && result->format != OSSA_EXPORT_WEBM
+                    && result->format != OSSA_EXPORT_MP4 ? ", loops" : "");
   switch (result->format)
     {
     case OSSA_EXPORT_FRAMES:
@@ -405,20 +433,45 @@ print_human (const OssaExportResult *result)
   g_free (shown);
 }
 
-/* A job's error as "ossa-cli: FILE: message": its message names the file when it
- * starts with one; else it is about the output. */
+/* message minus name at its start ("NAME: …" or "NAME …"), or NULL when it
+ * does not start with name. */
+static const char *
+after_name (const char *message, const char *name)
+{
+  size_t n = strlen (name);
+
+  if (n == 0 || strncmp (message, name, n) != 0)
+    return NULL;
+  if (message[n] == ':' && message[n + 1] == ' ')
+    return message + n + 2;
+  if (message[n] == ' ')
+    return message + n + 1;
+  return NULL;
+}
+
+/* A job's error as "ossa-cli: FILE: message": the file its message starts with
+ * (the output, its folder or the document), else the output's (the document's
+ * for an animation not found). */
 static void
 print_job_error (const GError *error, const char *doc_path, const OssaExportSettings *s)
 {
   char *out_dir = g_path_get_dirname (s->output);
+  const char *names[] = { s->output, out_dir, doc_path };
+  bool done = false;
 
-  if (g_str_has_prefix (error->message, s->output) || g_str_has_prefix (error->message, out_dir)
-      || g_str_has_prefix (error->message, doc_path))
-    cli_error (NULL, "%s", error->message);
-  else if (error->domain == OSSA_EXPORT_ERROR && error->code == OSSA_EXPORT_ERROR_NOT_FOUND)
-    cli_error (cli_input_label (doc_path), "%s", error->message);
-  else
-    cli_error (s->output, "%s", error->message);
+  for (size_t i = 0; i < G_N_ELEMENTS (names) && !done; i++)
+    {
+      const char *rest = after_name (error->message, names[i]);
+
+      if (rest != NULL)
+        {
+          cli_error (names[i], "%s", rest);
+          done = true;
+        }
+    }
+  if (!done)
+    cli_error (error->domain == OSSA_EXPORT_ERROR && error->code == OSSA_EXPORT_ERROR_NOT_FOUND
+               ? cli_input_label (doc_path) : s->output, "%s", error->message);
   g_free (out_dir);
 }
 
@@ -487,8 +540,8 @@ cli_render (int argc, char **argv)
     "placeholder, with a warning.\n"
     "\n"
     "Nothing is written under OUT's name until the render is complete: a failure or\n"
-    "Ctrl+C (exit 130) leaves the folder as it was. OUT is never DOC. On a terminal a\n"
-    "progress bar is shown on stderr (not when piped, not with --json).\n"
+    "Ctrl+C (exit 130; SIGTERM, 143) leaves the folder as it was. OUT is never DOC.\n"
+    "On a terminal a progress bar is shown on stderr (not when piped, not with --json).\n"
     "\n"
     "JSON: {\"format\", \"animation\", \"width\", \"height\", \"fps\", \"frames\", \"duration\",\n"
     "\"loop\", \"files\": [every file written], \"missing\": [pictures drawn as placeholders]}\n"
@@ -497,7 +550,7 @@ cli_render (int argc, char **argv)
     "format or a pattern without %d, a range outside the animation, an output folder\n"
     "missing or read-only, an encoder missing or failing, OUT that is DOC, 2 bad usage\n"
     "(a malformed or out-of-range value, --trim without --sheet, --fit with --scale),\n"
-    "130 stopped by Ctrl+C.");
+    "130 stopped by Ctrl+C, 143 by SIGTERM.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!cli_parse_options (context, CMD, &argc, &argv)
       || !cli_check_positionals (CMD, argc, argv, 1, 1, "DOC"))
@@ -596,23 +649,20 @@ cli_render (int argc, char **argv)
   progress.on = !json && isatty (STDERR_FILENO);
   progress.cancellable = g_cancellable_new ();
   {
-    struct sigaction sa = { .sa_handler = on_sigint, .sa_flags = SA_RESETHAND };
-    struct sigaction old;
+    struct sigaction old[G_N_ELEMENTS (stop_signals)];
     gboolean ok;
 
-    sigemptyset (&sa.sa_mask);
-    interrupted = 0;
-    sigaction (SIGINT, &sa, &old);
+    catch_stop_signals (old);
     ok = ossa_export_run (doc, &settings, on_progress, &progress, progress.cancellable, &result,
                           &error);
-    sigaction (SIGINT, &old, NULL);
+    restore_stop_signals (old);
     progress_end (&progress);
     if (!ok)
       {
         if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
           {
             cli_error (NULL, "render stopped; nothing written");
-            status = 130;
+            status = 128 + (interrupted != 0 ? interrupted : SIGINT);   /* as a shell reports it */
           }
         else
           print_job_error (error, path, &settings);

@@ -66,8 +66,8 @@ print_usage (FILE *out)
 {
   fputs ("Usage: ossa-cli COMMAND [OPTION…] [ARGUMENT…]\n"
          "\n"
-         "Ossa's headless front end: inspect, check, sample and convert skeletal\n"
-         "animation documents (.ossa), and find paths on grid maps.\n"
+         "Ossa's headless front end: inspect, check, sample, convert and render\n"
+         "skeletal animation documents (.ossa), and find paths on grid maps.\n"
          "\n", out);
   print_commands (out);
   fputs ("\n"
