@@ -58,22 +58,26 @@ restore_stop_signals (const struct sigaction old[G_N_ELEMENTS (stop_signals)])
 
 /* ---- parsing the option values ---- */
 
-/* "WxH", each side 1 … OSSA_RENDER_MAX_SIZE. Prints the usage error when not. */
+/* "WxH" (or "W×H", as render prints sizes), each side 1 … OSSA_RENDER_MAX_SIZE.
+ * Prints the usage error when not. */
 static bool
 parse_size (const char *text, int *width, int *height)
 {
-  const char *x = strpbrk (text, "xX");
+  const char *x = strpbrk (text, "xX"), *times = strstr (text, "\xc3\x97");
+  size_t sep = 1;
   guint64 w, h;
   char *left;
   bool ok;
 
+  if (x == NULL && times != NULL)
+    x = times, sep = 2;
   if (x == NULL)
     {
       cli_usage_error (CMD, "--size '%s' is not WIDTHxHEIGHT (e.g. 512x512)", text);
       return false;
     }
   left = g_strndup (text, (gsize) (x - text));
-  ok = cli_parse_uint (left, 0, G_MAXUINT32, &w) && cli_parse_uint (x + 1, 0, G_MAXUINT32, &h);
+  ok = cli_parse_uint (left, 0, G_MAXUINT32, &w) && cli_parse_uint (x + sep, 0, G_MAXUINT32, &h);
   g_free (left);
   if (!ok)
     {
