@@ -103,9 +103,10 @@ stamp (void)
   gint64 cpu = thread_cpu_us ();
 
   if (trace && gaps.recording && gaps.last_us > 0 && now - gaps.last_us > 8000)
-    fprintf (stderr, "  gap %6.1f ms (cpu %5.1f ms), last event %s %.1f ms before its end\n",
+    fprintf (stderr, "  gap %6.1f ms (cpu %5.1f ms), last event %s %.1f ms before its end"
+             " (monotonic %.6f to %.6f s)\n",
              (now - gaps.last_us) / 1000.0, (cpu - gaps.last_cpu_us) / 1000.0, last_event,
-             (now - last_event_us) / 1000.0);
+             (now - last_event_us) / 1000.0, gaps.last_us / 1e6, now / 1e6);
   if (gaps.recording && gaps.last_us > 0 && now - gaps.last_us > gaps.max_gap_us)
     {
       gaps.max_gap_us = now - gaps.last_us;

@@ -31,6 +31,8 @@ static const CliCommand commands[] = {
     "Valve SMD skeleton, mesh and animations → document" },
   { "export-smd", cli_export_smd, "export-smd DOC --anim NAME -o OUT.smd",
     "an animation → Valve SMD animation" },
+  { "render", cli_render, "render DOC [--anim NAME] -o OUT",
+    "an animation → PNG frames, sprite sheet, GIF or video" },
   { "astar", cli_astar,
     "astar MAP --from X,Y --to X,Y",
     "shortest path on a grid map (--algo astar|dijkstra|greedy, --connect 8|4)" },
@@ -64,8 +66,8 @@ print_usage (FILE *out)
 {
   fputs ("Usage: ossa-cli COMMAND [OPTION…] [ARGUMENT…]\n"
          "\n"
-         "Ossa's headless front end: inspect, check, sample and convert skeletal\n"
-         "animation documents (.ossa), and find paths on grid maps.\n"
+         "Ossa's headless front end: inspect, check, sample, convert and render\n"
+         "skeletal animation documents (.ossa), and find paths on grid maps.\n"
          "\n", out);
   print_commands (out);
   fputs ("\n"
