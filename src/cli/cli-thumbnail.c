@@ -42,11 +42,13 @@ thumbnail_write (const char *in, const OssaDocument *doc, const char *out, int s
   OssaRenderView view = { 0 };
   OssaRenderBounds bounds;
   OssaRenderer *renderer;
+  OssaDocument bare = { 0 };  /* doc without its art: a view of doc, owning nothing */
+  GPtrArray *missing = g_ptr_array_new_with_free_func (g_free);
   OssaError err;
   GError *error = NULL;
   char *base_dir = cli_is_stdio (in) ? NULL : g_path_get_dirname (in);
   uint8_t *pixels = NULL;
-  bool ok = false;
+  bool ok = false, without_art = false;
   float margin;
   int stride;
 
@@ -56,6 +58,26 @@ thumbnail_write (const char *in, const OssaDocument *doc, const char *out, int s
     {
       cli_error_ossa (&err, cli_input_label (in));
       goto out;
+    }
+  for (size_t i = 0; i < ossa_renderer_n_missing (renderer); i++)
+    g_ptr_array_add (missing, g_strdup (ossa_renderer_missing (renderer, i)));
+  /* Not one picture there (GNOME's thumbnailer sandbox holds the document alone):
+   * a pile of placeholders says less than the skeleton, so that is drawn. */
+  if (doc->n_images > 0 && missing->len == doc->n_images)
+    {
+      without_art = true;
+      bare = *doc;
+      bare.images = NULL;
+      bare.n_images = 0;
+      bare.slots = NULL;
+      bare.n_slots = 0;
+      ossa_renderer_free (renderer);
+      renderer = ossa_renderer_new (&bare, base_dir, &err);
+      if (renderer == NULL)
+        {
+          cli_error_ossa (&err, cli_input_label (in));
+          goto out;
+        }
     }
   /* A bare skeleton would be a blank picture: its bones are what it shows. With
    * art or a mesh the bones stay off, as a game shows the character. */
@@ -92,10 +114,13 @@ thumbnail_write (const char *in, const OssaDocument *doc, const char *out, int s
       cli_error (NULL, "%s", error->message);
       goto out;
     }
-  /* The placeholders are drawn; a person running it by hand learns why. */
-  for (size_t i = 0; i < ossa_renderer_n_missing (renderer); i++)
-    cli_error (cli_input_label (in), "warning: %s (drawn as a placeholder)",
-               ossa_renderer_missing (renderer, i));
+  /* A person running it by hand learns why the picture is not the art. */
+  for (size_t i = 0; i < missing->len; i++)
+    cli_error (cli_input_label (in), "warning: %s%s", (const char *) missing->pdata[i],
+               without_art ? "" : " (drawn as a placeholder)");
+  if (without_art)
+    cli_error (cli_input_label (in), "warning: none of its %u pictures could be read: "
+               "its bones are drawn instead", missing->len);
   if (json)
     {
       JsonBuilder *b = json_builder_new ();
@@ -106,10 +131,11 @@ thumbnail_write (const char *in, const OssaDocument *doc, const char *out, int s
       cli_json_add_int (b, "width", view.width);
       cli_json_add_int (b, "height", view.height);
       cli_json_add_bool (b, "bones", view.bones);
+      cli_json_add_bool (b, "art", !without_art && doc->n_slots > 0);
       json_builder_set_member_name (b, "missing");
       json_builder_begin_array (b);
-      for (size_t i = 0; i < ossa_renderer_n_missing (renderer); i++)
-        json_builder_add_string_value (b, ossa_renderer_missing (renderer, i));
+      for (size_t i = 0; i < missing->len; i++)
+        json_builder_add_string_value (b, missing->pdata[i]);
       json_builder_end_array (b);
       json_builder_end_object (b);
       cli_json_print (b);
@@ -117,6 +143,7 @@ thumbnail_write (const char *in, const OssaDocument *doc, const char *out, int s
   ok = true;
 
 out:
+  g_ptr_array_free (missing, TRUE);
   g_clear_error (&error);
   g_free (pixels);
   ossa_renderer_free (renderer);
@@ -150,9 +177,11 @@ cli_thumbnail (int argc, char **argv)
     "drawing's shape; the background is transparent. Pictures and meshes are drawn\n"
     "as 'ossa-cli render' draws them, the pictures' relative paths starting at IN's\n"
     "folder (a missing one is a placeholder, and a warning). A skeleton with no\n"
-    "pictures and no mesh is drawn as its bones. OUT is written atomically.\n"
+    "pictures and no mesh, or none of whose pictures can be read (GNOME's sandbox\n"
+    "shows the thumbnailer the document alone), is drawn as its bones. OUT is\n"
+    "written atomically.\n"
     "\n"
-    "JSON: {\"input\", \"output\", \"width\", \"height\", \"bones\", \"missing\"}\n"
+    "JSON: {\"input\", \"output\", \"width\", \"height\", \"bones\", \"art\", \"missing\"}\n"
     "\n"
     "Exit status: 0 success, 1 unreadable document, nothing to draw or OUT not\n"
     "writable (no OUT is left then), 2 bad usage.");
