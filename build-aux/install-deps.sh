@@ -11,7 +11,7 @@ packages="
   libgtk-4-dev libgtk-4-bin libepoxy-dev libxml2-utils libzip-dev libpng-dev
   libcairo2-dev libgif-dev libimagequant-dev
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
-  gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly gstreamer1.0-plugins-base-apps gstreamer1.0-libav
   shared-mime-info
   fonts-nanum fonts-lohit-deva
   gettext desktop-file-utils appstream

@@ -77,6 +77,7 @@ typedef struct
   OssaFrameRange   range;           /* the frames drawn */
   GPtrArray       *files;           /* char*: every file written, in order (NULL before run) */
   char            *missing;         /* "N pictures are missing: …", or NULL */
+  OssaRenderView   view;            /* how each frame is framed (for a preview) */
 } OssaExportResult;
 
 void ossa_export_result_clear (OssaExportResult *result);
