@@ -57,10 +57,10 @@ gboolean _ossa_export_sheet_check (const OssaExportSettings *settings,
                                    const OssaExportResult *plan, GError **error);
 
 /* Writes a PNG of argb (premultiplied native ARGB32) to the open fd with write(2)
- * (so that a full disk is seen), then fsync(2); path names it in errors (IO). Does
- * not close fd. */
+ * (so that a full disk is seen), then, with sync, fsync(2); path names it in
+ * errors (IO). Does not close fd. */
 gboolean _ossa_export_png_write_fd (int fd, const char *path, const uint8_t *argb, int width,
-                                    int height, int stride, GError **error);
+                                    int height, int stride, gboolean sync, GError **error);
 /* bytes to fd with write(2) and fsync(2); IO naming path. */
 gboolean _ossa_export_write_all (int fd, const char *path, const void *bytes, size_t size,
                                  GError **error);

@@ -400,7 +400,7 @@ sheet_finish (OssaExportWriter *w, OssaExportResult *result, GError **error)
   png_fd = _ossa_export_open_temp (w->png_path, &png_tmp, error);
   if (png_fd < 0
       || !_ossa_export_png_write_fd (png_fd, w->png_path, w->sheet, w->sheet_w, w->sheet_h,
-                                     4 * w->sheet_w, error))
+                                     4 * w->sheet_w, TRUE, error))
     goto out;
   json_fd = _ossa_export_open_temp (w->json_path, &json_tmp, error);
   if (json_fd < 0 || !_ossa_export_write_all (json_fd, w->json_path, json, json_len, error))

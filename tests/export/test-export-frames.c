@@ -4,6 +4,8 @@
  * a name that exists replaced, and ossa_export_write_png() read back exactly. */
 #include "config.h"
 
+#include <math.h>
+
 #include "export-test-support.h"
 
 /* Exports anim of doc to dir/pattern at w×h; the result (files checked to exist). */
@@ -57,6 +59,97 @@ test_frames_names_and_sizes (void)
   listing = export_list_dir (dir);
   g_assert_cmpstr (listing, ==, want->str);
   g_string_free (want, TRUE);
+  ossa_export_result_clear (&result);
+  export_remove_tree (dir);
+  ossa_document_free (doc);
+}
+
+/* Frame i's PNG equals the renderer's own drawing of the plan's view at its time,
+ * pixel for pixel. */
+static void
+assert_frames_match_renderer (OssaDocument *doc, const char *base, const OssaExportResult *r,
+                              size_t first_index)
+{
+  const OssaAnimation *anim = &doc->animations[ossa_document_find_animation (doc, "walk")];
+  OssaRenderer *renderer = ossa_renderer_new (doc, base, NULL);
+  int stride = 4 * r->width;
+  uint8_t *pixels = g_malloc ((size_t) stride * (size_t) r->height);
+
+  g_assert_cmpfloat (fabs (r->range.first - (double) first_index / 30.0), <, 1e-5);
+  for (guint i = 0; i < r->files->len; i++)
+    {
+      cairo_surface_t *png = export_read_png (r->files->pdata[i]);
+      float t = ossa_frame_range_time (&r->range, i);
+      size_t opaque = 0;
+
+      g_assert_true (ossa_renderer_draw (renderer, anim, t, &r->view, pixels, stride, NULL));
+      for (int y = 0; y < r->height; y++)
+        for (int x = 0; x < r->width; x++)
+          {
+            uint32_t want = *(uint32_t *) (void *) (pixels + (size_t) y * (size_t) stride + 4 * (size_t) x);
+
+            if (export_pixel (png, x, y) != want)
+              g_error ("%s (%d, %d): %08x, the renderer drew %08x", (char *) r->files->pdata[i], x,
+                       y, export_pixel (png, x, y), want);
+            opaque += want >> 24 == 255;
+            /* Fitted with a 16-pixel margin: the border is clear in every frame. */
+            if (x < 14 || y < 14 || x >= r->width - 14 || y >= r->height - 14)
+              g_assert_cmphex (want, ==, 0);
+          }
+      /* The character is there. */
+      g_assert_cmpuint (opaque, >, (size_t) (r->width * r->height / 20));
+      cairo_surface_destroy (png);
+    }
+  g_free (pixels);
+  ossa_renderer_free (renderer);
+}
+
+/* hero's walk (1 s at 30 fps, looping): 30 frames, t = i / 30, each the
+ * renderer's picture of it, the character inside the margin. */
+static void
+test_frames_hero_walk (void)
+{
+  g_autofree char *base = NULL;
+  OssaDocument *doc = export_load_hero (&base);
+  g_autofree char *dir = NULL;
+  OssaExportResult result = { 0 };
+
+  if (doc == NULL)
+    return;
+  dir = export_tmp_dir ();
+  export_frames (doc, base, dir, "walk-%04d.png", 128, 160, &result);
+  g_assert_cmpuint (result.files->len, ==, 30);
+  g_assert_true (g_str_has_suffix (result.files->pdata[29], "/walk-0029.png"));
+  assert_frames_match_renderer (doc, base, &result, 0);
+  ossa_export_result_clear (&result);
+  export_remove_tree (dir);
+  ossa_document_free (doc);
+}
+
+/* --from 10: frames 10 … 29, named by their frame in the animation. */
+static void
+test_frames_from (void)
+{
+  g_autofree char *base = NULL;
+  OssaDocument *doc = export_load_hero (&base);
+  g_autofree char *dir = NULL, *out = NULL;
+  OssaExportSettings s;
+  OssaExportResult result = { 0 };
+  GError *error = NULL;
+
+  if (doc == NULL)
+    return;
+  dir = export_tmp_dir ();
+  out = g_build_filename (dir, "walk-%04d.png", NULL);
+  export_settings (&s, "walk", out, FALSE, base);
+  s.width = s.height = 96;
+  s.from = (OssaFrameMark) { .set = true, .value = 10 };
+  g_assert_true (ossa_export_run (doc, &s, NULL, NULL, NULL, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.files->len, ==, 20);
+  g_assert_true (g_str_has_suffix (result.files->pdata[0], "/walk-0010.png"));
+  g_assert_true (g_str_has_suffix (result.files->pdata[19], "/walk-0029.png"));
+  assert_frames_match_renderer (doc, base, &result, 10);
   ossa_export_result_clear (&result);
   export_remove_tree (dir);
   ossa_document_free (doc);
@@ -178,6 +271,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/export-frames/names-and-sizes", test_frames_names_and_sizes);
   g_test_add_func ("/export-frames/pattern-forms", test_frames_pattern_forms);
+  g_test_add_func ("/export-frames/hero-walk", test_frames_hero_walk);
+  g_test_add_func ("/export-frames/from", test_frames_from);
   g_test_add_func ("/export-frames/write-png-round-trip", test_write_png_round_trip);
   g_test_add_func ("/export-frames/write-png-errors", test_write_png_errors);
   return g_test_run ();

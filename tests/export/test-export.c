@@ -4,10 +4,13 @@
  * and a full disk halfway leaving nothing behind. */
 #include "config.h"
 
+#include <math.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "export-test-support.h"
+
+#define assert_close(a, b, tol) g_assert_cmpfloat (fabs ((double) (a) - (double) (b)), <=, (tol))
 
 /* ---- the format ------------------------------------------------------------------ */
 
@@ -100,6 +103,118 @@ test_plan_fills (void)
   listing = export_list_dir (dir);
   g_assert_cmpstr (listing, ==, "");
   ossa_export_result_clear (&plan);
+  export_remove_tree (dir);
+  ossa_document_free (doc);
+}
+
+/* Pictures that cannot be read: the plan says which, the run draws their
+ * placeholders and writes every frame. */
+static void
+test_missing_pictures (void)
+{
+  g_autofree char *base = NULL;
+  OssaDocument *doc = export_load_hero (&base);
+  g_autofree char *dir = NULL, *empty = NULL, *out = NULL, *want = NULL;
+  OssaExportSettings s;
+  OssaExportResult plan = { 0 }, result = { 0 };
+  GError *error = NULL;
+
+  if (doc == NULL)
+    return;
+  dir = export_tmp_dir ();
+  empty = export_tmp_dir ();
+  out = g_build_filename (dir, "walk-%04d.png", NULL);
+  export_settings (&s, "walk", out, FALSE, empty);
+  s.width = s.height = 64;
+  g_assert_true (ossa_export_plan (doc, &s, &plan, &error));
+  g_assert_no_error (error);
+  want = g_strdup_printf ("%zu pictures are missing: %s: ", doc->n_images, doc->images[0].name);
+  g_assert_nonnull (plan.missing);
+  if (!g_str_has_prefix (plan.missing, want))
+    g_error ("got “%s”, want “%s…”", plan.missing, want);
+  g_assert_true (ossa_export_run (doc, &s, NULL, NULL, NULL, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (result.missing, ==, plan.missing);
+  g_assert_cmpuint (result.files->len, ==, 30);
+  ossa_export_result_clear (&plan);
+  ossa_export_result_clear (&result);
+  export_remove_tree (dir);
+  export_remove_tree (empty);
+  ossa_document_free (doc);
+}
+
+/* Size 0×0 with a scale: the walk's bounds × scale + 2 × margin, rounded up; too
+ * big a scale is refused, saying the size it would need. */
+static void
+test_plan_size_from_scale (void)
+{
+  g_autofree char *base = NULL;
+  OssaDocument *doc = export_load_hero (&base);
+  g_autofree char *dir = NULL, *out = NULL, *want = NULL;
+  const OssaAnimation *anim;
+  OssaRenderer *renderer;
+  OssaRenderBounds b;
+  OssaExportSettings s;
+  OssaExportResult plan = { 0 };
+  GError *error = NULL;
+
+  if (doc == NULL)
+    return;
+  anim = &doc->animations[ossa_document_find_animation (doc, "walk")];
+  dir = export_tmp_dir ();
+  out = g_build_filename (dir, "walk.gif", NULL);
+  export_settings (&s, "walk", out, FALSE, base);
+  s.width = s.height = 0;
+  s.scale = 0.5f;
+  s.margin = 4;
+  g_assert_true (ossa_export_plan (doc, &s, &plan, &error));
+  g_assert_no_error (error);
+  renderer = ossa_renderer_new (doc, base, NULL);
+  b = ossa_renderer_range_bounds (renderer, anim, &plan.range, false);
+  ossa_renderer_free (renderer);
+  g_assert_false (ossa_render_bounds_empty (b));
+  g_assert_cmpint (plan.width, ==, (int) ceil ((b.x1 - b.x0) * 0.5 + 8));
+  g_assert_cmpint (plan.height, ==, (int) ceil ((b.y1 - b.y0) * 0.5 + 8));
+  g_assert_cmpfloat (plan.view.scale, ==, 0.5f);
+  assert_close (plan.view.center_x, (b.x0 + b.x1) / 2, 1e-3);
+  assert_close (plan.view.center_y, (b.y0 + b.y1) / 2, 1e-3);
+  ossa_export_result_clear (&plan);
+
+  s.scale = 1000;
+  g_assert_false (ossa_export_plan (doc, &s, &plan, &error));
+  g_assert_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_INVALID);
+  want = g_strdup_printf ("%s: at scale 1000 the animation needs ", out);
+  g_assert_true (g_str_has_prefix (error->message, want));
+  g_assert_nonnull (strstr (error->message, "pixels, over the limit of 16384 a side: lower the scale or give a size"));
+  g_clear_error (&error);
+  export_remove_tree (dir);
+  ossa_document_free (doc);
+}
+
+/* A sheet of 30 frames of 4096 × 4096 is over the limit: refused before drawing. */
+static void
+test_plan_sheet_too_big (void)
+{
+  g_autofree char *base = NULL;
+  OssaDocument *doc = export_load_hero (&base);
+  g_autofree char *dir = NULL, *out = NULL, *want = NULL, *listing = NULL;
+  OssaExportSettings s;
+  OssaExportResult result = { 0 };
+  GError *error = NULL;
+
+  if (doc == NULL)
+    return;
+  dir = export_tmp_dir ();
+  out = g_build_filename (dir, "walk.png", NULL);
+  export_settings (&s, "walk", out, TRUE, base);
+  s.width = s.height = 4096;
+  g_assert_false (ossa_export_run (doc, &s, NULL, NULL, NULL, &result, &error));
+  g_assert_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_INVALID);
+  want = g_strdup_printf ("%s: a sheet of 30 frames of 4096×4096 would be 24586×20488 pixels", out);
+  g_assert_true (g_str_has_prefix (error->message, want));
+  g_clear_error (&error);
+  listing = export_list_dir (dir);
+  g_assert_cmpstr (listing, ==, "");
   export_remove_tree (dir);
   ossa_document_free (doc);
 }
@@ -269,6 +384,7 @@ test_run_progress (void)
   s.width = s.height = 64;
   g_assert_true (ossa_export_run (doc, &s, on_progress, &p, NULL, &result, &error));
   g_assert_no_error (error);
+  g_assert_cmpuint (result.range.n_frames, ==, 30);
   g_assert_cmpuint (p.calls, ==, result.range.n_frames);
   g_assert_cmpuint (p.total, ==, result.range.n_frames);
   g_assert_cmpuint (result.files->len, ==, result.range.n_frames);
@@ -277,7 +393,7 @@ test_run_progress (void)
   ossa_document_free (doc);
 }
 
-/* Cancelled after the third frame (or the last, if fewer): G_IO_ERROR_CANCELLED,
+/* Cancelled after the third frame of 30: G_IO_ERROR_CANCELLED,
  * no frame under its name, no hidden folder; a file that was there stays. */
 static void
 test_run_cancel (gconstpointer data)
@@ -301,7 +417,8 @@ test_run_cancel (gconstpointer data)
   s.width = s.height = 64;
   g_assert_true (ossa_export_plan (doc, &s, &plan, &error));
   p.cancellable = g_cancellable_new ();
-  p.cancel_at = MIN (3, plan.range.n_frames);
+  g_assert_cmpuint (plan.range.n_frames, ==, 30);
+  p.cancel_at = 3;
   g_assert_false (ossa_export_run (doc, &s, on_progress, &p, p.cancellable, &result, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (p.calls, ==, p.cancel_at);
@@ -453,6 +570,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/export/format-for-path", test_format_for_path);
   g_test_add_func ("/export/plan-fills", test_plan_fills);
+  g_test_add_func ("/export/plan-size-from-scale", test_plan_size_from_scale);
+  g_test_add_func ("/export/missing-pictures", test_missing_pictures);
+  g_test_add_func ("/export/bad/sheet-too-big", test_plan_sheet_too_big);
   for (size_t i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {
       g_autofree char *name = g_strdup_printf ("/export/bad/%s", bad_cases[i].name);
