@@ -8,7 +8,7 @@
  * table costs 768 bytes once instead of a frame, and colours do not shift from
  * frame to frame (local palettes make flat areas flicker). The palette needs every
  * frame's colours, so frames are kept (straight RGBA, 4 bytes a pixel) until
- * finish; past KEEP_BYTES they go to an unlinked scratch file instead of memory.
+ * finish; past 256 MiB they go to an unlinked scratch file instead of memory.
  *
  * Transparency: GIF has one transparent palette entry and no partial alpha. A
  * pixel whose (premultiplied) alpha is under ALPHA_THRESHOLD becomes that entry;
@@ -31,8 +31,9 @@
 /* Premultiplied alpha below this is transparent: a half-covered pixel goes to
  * whichever side it is nearer. */
 #define ALPHA_THRESHOLD 128
-/* Frames kept in memory before the rest go to a scratch file. */
-#define KEEP_BYTES ((size_t) 256 << 20)
+/* Bytes of frames kept in memory before the rest go to a scratch file (a
+ * variable for the tests: _ossa_export_gif_set_keep_bytes()). */
+static size_t keep_bytes = (size_t) 256 << 20;
 /* The output is written in pieces of this size. */
 #define OUT_CHUNK ((size_t) 256 << 10)
 /* libimagequant's speed (1 slowest … 10 fastest). 8 skips the dither map that
@@ -308,7 +309,7 @@ gif_add_frame (OssaExportWriter *w, size_t index, const uint8_t *argb, int strid
       return FALSE;
     }
 
-  if ((index + 1) * w->frame_bytes > KEEP_BYTES)
+  if ((index + 1) * w->frame_bytes > keep_bytes)
     {
       off_t at = (off_t) (index * w->frame_bytes);
       ssize_t n;
@@ -541,6 +542,15 @@ gif_finish (OssaExportWriter *w, OssaExportResult *result, GError **error)
   g_clear_pointer (&w->tmp_path, g_free);
   writer_free (w);
   return TRUE;
+}
+
+size_t
+_ossa_export_gif_set_keep_bytes (size_t bytes)
+{
+  size_t old = keep_bytes;
+
+  keep_bytes = bytes;
+  return old;
 }
 
 const OssaExportWriterClass _ossa_export_gif_writer = {

@@ -425,6 +425,29 @@ test_full_disk (Fixture *f, gconstpointer data)
 }
 
 
+/* Frames past the memory budget wait in a scratch file: the same GIF, byte for
+ * byte, as when every frame is in memory. */
+static void
+test_scratch_file (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *in_memory = NULL, *spilled = NULL;
+  gsize n_memory = 0, n_spilled = 0;
+  size_t old;
+
+  g_assert_true (write_gif (f->path, 12, 30, TRUE, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (f->path, &in_memory, &n_memory, NULL));
+  g_unlink (f->path);
+  old = _ossa_export_gif_set_keep_bytes (3 * W * H * 4);   /* 3 frames */
+  g_assert_true (write_gif (f->path, 12, 30, TRUE, TRUE, &error));
+  _ossa_export_gif_set_keep_bytes (old);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (f->path, &spilled, &n_spilled, NULL));
+  g_assert_cmpmem (in_memory, n_memory, spilled, n_spilled);
+  g_assert_cmpint (count_files (f->dir), ==, 1);
+}
+
 /* The sample's walk through the job: a GIF of its 30 frames, 1 s, looping, whose
  * every frame is the job's PNG frame in 256 colours: transparent where that is
  * transparent, opaque and near its colour where it is opaque. */
@@ -513,6 +536,7 @@ main (int argc, char **argv)
   ADD ("/export-gif/colours-and-transparency", test_colours);
   ADD ("/export-gif/opaque", test_opaque);
   ADD ("/export-gif/abort", test_abort);
+  ADD ("/export-gif/scratch-file", test_scratch_file);
   ADD ("/export-gif/full-disk", test_full_disk);
   ADD ("/export-gif/hero-walk", test_hero_walk);
   return g_test_run ();
