@@ -498,6 +498,20 @@ test_frames (void)
     g_assert_cmphex (p.corner, ==, 0xffffffff);
     g_free (path);
   }
+  /* #rgb: every pixel opaque, the corner that colour (with the bones drawn and
+   * --fit said out loud). */
+  render (&run, hero, "--size", "64x64", "--background", "#336", "--bones", "--fit", "-o",
+          "bones-%d.png", NULL);
+  cli_assert_ok (&run);
+  cli_run_clear (&run);
+  {
+    char *path = cli_tmp_file ("bones-0.png");
+    Picture p = look_at (path);
+
+    g_assert_cmphex (p.corner, ==, 0xff333366);
+    g_assert_cmpuint (p.opaque, ==, 64 * 64);
+    g_free (path);
+  }
   g_free (folder);
   g_free (hero);
 }
