@@ -636,6 +636,17 @@ test_remembered (AppFixture *f, gconstpointer data)
   wait_export (d);
   g_assert_true (gtk_widget_get_visible (d->done_box));
   g_assert_true (g_file_test (gif, G_FILE_TEST_IS_REGULAR));
+  /* Written at once: the application's settings are not left waiting to apply
+   * (the window's size and the preferences go through the same object). */
+  {
+    GSettings *settings = ossa_application_get_settings (f->app);
+    g_autofree char *format = g_settings_get_string (settings, "export-format");
+    gboolean delayed = TRUE;
+
+    g_object_get (settings, "delay-apply", &delayed, NULL);
+    g_assert_false (delayed);
+    g_assert_cmpstr (format, ==, "gif");
+  }
   gtk_window_close (GTK_WINDOW (d));
   gui_test_iterate ();
   g_assert_null (ossa_export_dialog_find (GTK_WINDOW (f->window)));
