@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -232,6 +233,24 @@ test_frames (AppFixture *f, gconstpointer data)
     }
 
   keep_for_looking (folder);
+
+  /* At this size the preview is not scaled down: it is the first frame, as written. */
+  {
+    g_autofree char *first = g_build_filename (folder, "walk-0000.png", NULL);
+    g_autoptr(GdkTexture) written = load_png (first);
+    GdkTexture *shown = GDK_TEXTURE (gtk_picture_get_paintable (d->preview_picture));
+    g_autofree guchar *a = g_malloc (128 * 96 * 4);
+    g_autofree guchar *b = g_malloc (128 * 96 * 4);
+    int worst = 0;
+
+    g_assert_cmpint (gdk_texture_get_width (shown), ==, 128);
+    g_assert_cmpint (gdk_texture_get_height (shown), ==, 96);
+    gdk_texture_download (written, a, 128 * 4);
+    gdk_texture_download (shown, b, 128 * 4);
+    for (gsize i = 0; i < 128 * 96 * 4; i++)
+      worst = MAX (worst, abs ((int) a[i] - (int) b[i]));
+    g_assert_cmpint (worst, <=, 2);
+  }
 
   /* Open Folder opens the frames' folder. */
   g_clear_pointer (&launched_uri, g_free);
