@@ -46,12 +46,14 @@ main (int argc, char **argv)
   int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, view.width);
   uint8_t *pixels, *rgba;
   double t0, t_load, t_fit, t_draw = 0, t_rgba = 0;
-  int rounds = 10;
+  int rounds = 10;  /* --rounds */
   double cpu0;
 
   for (int i = 1; i < argc; i++)
     if (strcmp (argv[i], "--png") == 0 && i + 1 < argc)
       png = argv[++i];
+    else if (strcmp (argv[i], "--rounds") == 0 && i + 1 < argc)
+      rounds = atoi (argv[++i]);
     else if (strcmp (argv[i], "--bones") == 0)
       bones = true;
     else

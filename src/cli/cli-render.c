@@ -58,22 +58,26 @@ restore_stop_signals (const struct sigaction old[G_N_ELEMENTS (stop_signals)])
 
 /* ---- parsing the option values ---- */
 
-/* "WxH", each side 1 … OSSA_RENDER_MAX_SIZE. Prints the usage error when not. */
+/* "WxH" (or "W×H", as render prints sizes), each side 1 … OSSA_RENDER_MAX_SIZE.
+ * Prints the usage error when not. */
 static bool
 parse_size (const char *text, int *width, int *height)
 {
-  const char *x = strpbrk (text, "xX");
+  const char *x = strpbrk (text, "xX"), *times = strstr (text, "\xc3\x97");
+  size_t sep = 1;
   guint64 w, h;
   char *left;
   bool ok;
 
+  if (x == NULL && times != NULL)
+    x = times, sep = 2;
   if (x == NULL)
     {
       cli_usage_error (CMD, "--size '%s' is not WIDTHxHEIGHT (e.g. 512x512)", text);
       return false;
     }
   left = g_strndup (text, (gsize) (x - text));
-  ok = cli_parse_uint (left, 0, G_MAXUINT32, &w) && cli_parse_uint (x + 1, 0, G_MAXUINT32, &h);
+  ok = cli_parse_uint (left, 0, G_MAXUINT32, &w) && cli_parse_uint (x + sep, 0, G_MAXUINT32, &h);
   g_free (left);
   if (!ok)
     {
@@ -378,25 +382,41 @@ print_json (const char *anim_name, const OssaDocument *doc, const char *base_dir
   cli_json_print (b);
 }
 
-/* One line a kind of file: "wrote 30 frames to frames/walk-0000.png …
- * walk-0029.png (512×512, 30 fps)". */
+/* A PNG's size from its header (0×0 when it cannot be read). */
 static void
-print_human (const OssaExportResult *result)
+png_size (const char *path, int *width, int *height)
+{
+  unsigned char h[24];
+  FILE *f = fopen (path, "rb");
+  bool ok = f != NULL && fread (h, 1, sizeof h, f) == sizeof h && memcmp (h + 12, "IHDR", 4) == 0;
+
+  *width = ok ? (int) ((unsigned) h[16] << 24 | (unsigned) h[17] << 16 | (unsigned) h[18] << 8 | h[19]) : 0;
+  *height = ok ? (int) ((unsigned) h[20] << 24 | (unsigned) h[21] << 16 | (unsigned) h[22] << 8 | h[23]) : 0;
+  if (f != NULL)
+    fclose (f);
+}
+
+/* One line a kind of file: "wrote 30 frames to frames/walk-0000.png …
+ * walk-0029.png (512×512, 30 fps, 1 s, loops)". */
+static void
+print_human (const OssaExportResult *result, bool trim)
 {
   const OssaFrameRange *r = &result->range;
   guint n_files = result->files != NULL ? result->files->len : 0;
   const char *first = n_files > 0 ? g_ptr_array_index (result->files, 0) : "?";
-  char fps[G_ASCII_DTOSTR_BUF_SIZE], secs[G_ASCII_DTOSTR_BUF_SIZE], what[160];
+  bool video = result->format == OSSA_EXPORT_WEBM || result->format == OSSA_EXPORT_MP4;
+  char fps[G_ASCII_DTOSTR_BUF_SIZE], secs[G_ASCII_DTOSTR_BUF_SIZE], timing[96], what[160];
   char *shown = cli_display_name (first);
+  const char *plural = r->n_frames == 1 ? "" : "s";
 
   cli_format_float (fps, sizeof fps, r->fps);
   cli_format_float (secs, sizeof secs, r->duration);
   if (r->n_frames == 1)
-    snprintf (what, sizeof what, "%d×%d", result->width, result->height);
+    timing[0] = '\0';
   else
-    snprintf (what, sizeof what, "%d×%d, %s fps, %s s%s", result->width, result->height, fps,
-              secs, r->loop && result->format != OSSA_EXPORT_WEBM
-                    && result->format != OSSA_EXPORT_MP4 ? ", loops" : "");
+    snprintf (timing, sizeof timing, ", %s fps, %s s%s", fps, secs,
+              r->loop && !video ? ", loops" : "");
+  snprintf (what, sizeof what, "%d×%d%s", result->width, result->height, timing);
   switch (result->format)
     {
     case OSSA_EXPORT_FRAMES:
@@ -413,21 +433,27 @@ print_human (const OssaExportResult *result)
         printf ("wrote 1 frame to %s (%s)\n", shown, what);
       break;
     case OSSA_EXPORT_SHEET:
-      printf ("wrote a sprite sheet of %zu frame%s to %s (%s each)\n", r->n_frames,
-              r->n_frames == 1 ? "" : "s", shown, what);
-      for (guint i = 1; i < n_files; i++)
-        {
-          char *other = cli_display_name (g_ptr_array_index (result->files, i));
+      {
+        int sw, sh;
 
-          printf ("wrote its frame rectangles to %s (TexturePacker JSON hash)\n", other);
-          g_free (other);
-        }
+        png_size (first, &sw, &sh);
+        printf ("wrote a %d×%d sprite sheet of %zu frame%s to %s (%d×%d each%s%s)\n", sw, sh,
+                r->n_frames, plural, shown, result->width, result->height,
+                trim ? ", trimmed" : "", timing);
+        for (guint i = 1; i < n_files; i++)
+          {
+            char *other = cli_display_name (g_ptr_array_index (result->files, i));
+
+            printf ("wrote its frame rectangles to %s (TexturePacker JSON hash)\n", other);
+            g_free (other);
+          }
+      }
       break;
     default:
       printf ("wrote %s of %zu frame%s to %s (%s)\n",
               result->format == OSSA_EXPORT_GIF ? "an animated GIF"
               : result->format == OSSA_EXPORT_WEBM ? "a WebM video" : "an MP4 video",
-              r->n_frames, r->n_frames == 1 ? "" : "s", shown, what);
+              r->n_frames, plural, shown, what);
       break;
     }
   g_free (shown);
@@ -674,7 +700,7 @@ cli_render (int argc, char **argv)
   if (json)
     print_json (anim_name, doc, base_dir, &result);
   else
-    print_human (&result);
+    print_human (&result, trim);
   status = CLI_EXIT_OK;
 
 out:

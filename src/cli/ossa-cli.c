@@ -40,6 +40,8 @@ static const CliCommand commands[] = {
     "run a MovingAI scenario: optimal lengths, time per search" },
   { "bench", cli_bench, "bench pose [--bones N --keys K | DOC]",
     "time pose sampling + world transforms (ns per bone)" },
+  { "thumbnail", cli_thumbnail, "thumbnail [-s SIZE] IN OUT",
+    "the rest pose as a PNG, as file managers show it" },
 };
 
 /* The command table, its descriptions in one column: widths are counted in

@@ -200,11 +200,13 @@ make_encoder (OssaExportWriter *w, OssaExportFormat format, GError **error)
   if (enc == NULL)
     return NULL;
   {
-    /* A bit rate of 0.15 bit a pixel: ample for drawn art, and a small file. */
+    /* A bit rate of 0.15 bit a pixel: ample for drawn art, and a small file.
+     * Realtime deadline, one thread: two threads on a busy machine took 20 times
+     * as long. */
     double bps = 0.15 * w->out_width * w->out_height * w->fps_n / w->fps_d;
 
     g_object_set (enc, "target-bitrate", (int) CLAMP (bps, 200e3, 50e6), "deadline",
-                  (gint64) 1, "cpu-used", 4, "threads", 2, "keyframe-max-dist", key_every,
+                  (gint64) 1, "cpu-used", 4, "keyframe-max-dist", key_every,
                   NULL);
   }
   return enc;

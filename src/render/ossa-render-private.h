@@ -38,6 +38,8 @@ struct OssaRenderer
   /* The caller's pixels as a cairo surface, kept while they stay the same. */
   cairo_surface_t    *target;
   cairo_t            *cr;
+  cairo_surface_t    *mask;         /* A8, the target's size: a picture's coverage */
+  cairo_t            *mask_cr;
   uint8_t            *target_pixels;
   int                 target_width, target_height, target_stride;
 };

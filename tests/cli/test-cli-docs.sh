@@ -101,5 +101,13 @@ expect "ossa-cli render hero.ossa --bones --j" "--json"
 expect "ossa-cli render hero.ossa -o " "docs maps walk.gif walk.png"
 expect "ossa-cli info -- --j" ""
 
+# thumbnail: a document, then the PNG it writes; --size's usual values.
+touch "$work/shot.png"
+expect "ossa-cli th" "thumbnail"
+expect "ossa-cli thumbnail -s 25" "256"
+expect "ossa-cli thumbnail -s 256 " "HERO2.OSSA docs hero.ossa maps"
+expect "ossa-cli thumbnail hero.ossa " "docs maps shot.png walk.png"
+expect "ossa-cli thumbnail --" "-- --help --json --size"
+
 echo "1..$n"
 exit $failed

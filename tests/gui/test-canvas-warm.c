@@ -86,7 +86,7 @@ test_canvas_warm_before_document (void)
   /* The empty document's frames draw the grid; the rest warms up after them, when
    * the main loop is idle (a timer wakes it to look at the deadline). */
   wake = g_timeout_add (20, wake_cb, NULL);
-  while ((stats_of (canvas, &stats), stats.warm_programs) == 0
+  while ((stats_of (canvas, &stats), stats.warm_programs & warmed) != warmed
          && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (wake);

@@ -37,8 +37,8 @@ typedef struct
   gint64  render_us;    /* CPU time of the last render (GL calls return before the
                          * GPU, or Mesa's threads, finish), microseconds */
   guint   n_ghosts;     /* onion skin poses drawn by the last frame */
-  guint   warm_programs; /* OssaCanvasProgram bits drawn once while the canvas was
-                          * empty, just after realize */
+  guint   warm_programs; /* OssaCanvasProgram bits the warm-up drew, in the idle
+                          * turns after realize */
   guint   cold_draws;   /* draws of a frame whose program had never drawn before
                          * (a software renderer made its machine code then) */
 } OssaCanvasStats;
@@ -46,7 +46,8 @@ typedef struct
 /* The canvas's GL programs as bits, for its warm-up: Mesa's llvmpipe compiles a
  * program's machine code for the state it is drawn with at its first draw, not
  * at link time, which in the first frame of a document costs that frame tens of
- * milliseconds. Each is drawn once on a 1×1 image soon after realize instead. */
+ * milliseconds. Each is drawn once on a 1×1 image in the idle turns of the main
+ * loop after realize instead, while the window is still empty. */
 typedef enum
 {
   OSSA_CANVAS_PROGRAM_GRID     = 1 << 0,

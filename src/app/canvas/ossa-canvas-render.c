@@ -163,45 +163,64 @@ static void draw_bones (OssaCanvas *self, gsize first, gsize count, gsize first_
  * image: a software renderer (Mesa's llvmpipe) compiles the machine code for a
  * program and that state at its first draw, and a document's first frame would
  * otherwise pay for it (bones and joints about 12 ms of the main thread's time).
- * Needs the context current; leaves the default state and nothing bound. */
-static void
-warm_up (OssaCanvas *self)
+ * One step (the programs of one bit of steps[]) an idle turn of the main loop,
+ * so that each costs the window only a few milliseconds; a program a frame drew
+ * already is left alone. Needs the context current; leaves the default state
+ * and nothing bound. FALSE when every step is done. */
+static gboolean
+warm_up_step (OssaCanvas *self)
 {
+  static const guint steps[] = {
+    OSSA_CANVAS_PROGRAM_GRID, OSSA_CANVAS_PROGRAM_BONES | OSSA_CANVAS_PROGRAM_JOINTS,
+    OSSA_CANVAS_PROGRAM_MESHES, OSSA_CANVAS_PROGRAM_SEGMENTS,
+  };
   OssaBoneInstance bone = { { 0, 0 }, { 1, 0 }, 1, { 255, 255, 255, 255 }, 0, 0 };
-  OssaSegment segment = { 0 };
+  OssaSegment segment = { { 0, 0 }, { 1, 0 }, { 255, 255, 255, 255 }, 1 };
   uint32_t joint = 0;
   OssaGlCache image = { 0 };
   GLint previous = 0;
   guint draw_calls = self->stats.draw_calls;
-  guint before = self->drawn_programs;
+  guint step = 0;
 
-  if (self->grid_program == 0)
-    return;
+  while (step < G_N_ELEMENTS (steps) && (self->drawn_programs & steps[step]) == steps[step])
+    step++;
+  if (step == G_N_ELEMENTS (steps) || self->grid_program == 0)
+    return FALSE;
   glGetIntegerv (GL_DRAW_FRAMEBUFFER_BINDING, &previous);
   if (!ossa_gl_cache_ensure (&image, 1, 1))
-    return;
+    return FALSE;
   glBindFramebuffer (GL_FRAMEBUFFER, image.fbo);
   glViewport (0, 0, 1, 1);
   glDisable (GL_DEPTH_TEST);
   /* Marked drawn first: these draws are no document's. */
-  self->drawn_programs = OSSA_CANVAS_PROGRAMS_ALL;
-  draw_grid (self, 1, 1, 1);
-  glBindBuffer (GL_ARRAY_BUFFER, self->instance_buffer);
-  glBufferData (GL_ARRAY_BUFFER, sizeof bone, &bone, GL_STREAM_DRAW);
-  glBindVertexArray (self->joint_vao);
-  glBufferData (GL_ELEMENT_ARRAY_BUFFER, sizeof joint, &joint, GL_STREAM_DRAW);
-  draw_bones (self, 0, 1, 0, 1, 1, 1, 1);
-  glBindBuffer (GL_ARRAY_BUFFER, 0);
-  ossa_mesh_layer_warm_up (&self->mesh_layer);
-  segment.p1[0] = 1;
-  segment.width = 1;
-  ossa_segment_layer_draw (&self->segment_layer, &segment, 1, 1, 1, 0, 0, 1, 1);
+  self->stats.warm_programs |= steps[step] & ~self->drawn_programs;
+  self->drawn_programs |= steps[step];
+  switch (steps[step])
+    {
+    case OSSA_CANVAS_PROGRAM_GRID:
+      draw_grid (self, 1, 1, 1);
+      break;
+    case OSSA_CANVAS_PROGRAM_BONES | OSSA_CANVAS_PROGRAM_JOINTS:
+      glBindBuffer (GL_ARRAY_BUFFER, self->instance_buffer);
+      glBufferData (GL_ARRAY_BUFFER, sizeof bone, &bone, GL_STREAM_DRAW);
+      glBindVertexArray (self->joint_vao);
+      glBufferData (GL_ELEMENT_ARRAY_BUFFER, sizeof joint, &joint, GL_STREAM_DRAW);
+      draw_bones (self, 0, 1, 0, 1, 1, 1, 1);
+      glBindBuffer (GL_ARRAY_BUFFER, 0);
+      break;
+    case OSSA_CANVAS_PROGRAM_MESHES:
+      ossa_mesh_layer_warm_up (&self->mesh_layer);
+      break;
+    default:
+      ossa_segment_layer_draw (&self->segment_layer, &segment, 1, 1, 1, 0, 0, 1, 1);
+      break;
+    }
   glBindVertexArray (0);
   glUseProgram (0);
   glBindFramebuffer (GL_FRAMEBUFFER, (GLuint) previous);
   ossa_gl_cache_clear (&image);
-  self->stats.warm_programs = OSSA_CANVAS_PROGRAMS_ALL & ~before;
   self->stats.draw_calls = draw_calls;
+  return TRUE;
 }
 
 static gboolean
@@ -210,10 +229,10 @@ warm_up_idle (gpointer data)
   OssaCanvas *self = data;
   GtkGLArea *area = GTK_GL_AREA (self);
 
-  self->warm_idle = 0;
   gtk_gl_area_make_current (area);
-  if (gtk_gl_area_get_error (area) == NULL)
-    warm_up (self);
+  if (gtk_gl_area_get_error (area) == NULL && warm_up_step (self))
+    return G_SOURCE_CONTINUE;
+  self->warm_idle = 0;
   return G_SOURCE_REMOVE;
 }
 
