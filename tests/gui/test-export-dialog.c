@@ -10,17 +10,22 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <json-glib/json-glib.h>
 
 #include "ossa.h"
 
 #include "ossa-export-dialog-private.h"
 #include "ossa-image-store.h"
 #include "gui-test-app.h"
+
+/* --no-video: GStreamer's plugins are out of sight, so video must be greyed out. */
+static gboolean expect_no_video;
 
 /* What Open Folder asked to open, instead of a file manager. */
 static char *launched_uri;
@@ -229,6 +234,24 @@ test_frames (AppFixture *f, gconstpointer data)
 
   keep_for_looking (folder);
 
+  /* At this size the preview is not scaled down: it is the first frame, as written. */
+  {
+    g_autofree char *first = g_build_filename (folder, "walk-0000.png", NULL);
+    g_autoptr(GdkTexture) written = load_png (first);
+    GdkTexture *shown = GDK_TEXTURE (gtk_picture_get_paintable (d->preview_picture));
+    g_autofree guchar *a = g_malloc (128 * 96 * 4);
+    g_autofree guchar *b = g_malloc (128 * 96 * 4);
+    int worst = 0;
+
+    g_assert_cmpint (gdk_texture_get_width (shown), ==, 128);
+    g_assert_cmpint (gdk_texture_get_height (shown), ==, 96);
+    gdk_texture_download (written, a, 128 * 4);
+    gdk_texture_download (shown, b, 128 * 4);
+    for (gsize i = 0; i < 128 * 96 * 4; i++)
+      worst = MAX (worst, abs ((int) a[i] - (int) b[i]));
+    g_assert_cmpint (worst, <=, 2);
+  }
+
   /* Open Folder opens the frames' folder. */
   g_clear_pointer (&launched_uri, g_free);
   gtk_widget_activate_action (GTK_WIDGET (d), "export.open-folder", NULL);
@@ -285,6 +308,109 @@ test_gif (AppFixture *f, gconstpointer data)
   }
   g_assert_cmpstr (launched_uri, ==, dir_uri);
   g_assert_cmpuint (count_files (f->tmpdir), ==, 1);
+}
+
+/* ---- a sprite sheet, trimmed ---- */
+
+static void
+test_sheet (AppFixture *f, gconstpointer data)
+{
+  g_autofree char *png = tmp_path (f, "walk.png");
+  g_autofree char *json = tmp_path (f, "walk.json");
+  g_autofree char *text = NULL;
+  OssaExportDialog *d;
+
+  open_hero (f);
+  d = open_dialog (f);
+  gtk_drop_down_set_selected (d->animation_dropdown, 0);
+  g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (d->trim_check)));
+  gtk_drop_down_set_selected (d->format_dropdown, OSSA_EXPORT_SHEET);
+  settle (d);
+  /* Trim means something for a sheet only. */
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (d->trim_check)));
+  gtk_check_button_set_active (d->trim_check, TRUE);
+  set_output (d, png);
+  gtk_spin_button_set_value (d->width_spin, 64);
+  gtk_spin_button_set_value (d->height_spin, 64);
+  press_export (d);
+  wait_export (d);
+  g_assert_true (gtk_widget_get_visible (d->done_box));
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  text = read_file (json);
+  /* TexturePacker's hash: every frame, trimmed. */
+  {
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    g_autoptr(GError) error = NULL;
+    JsonObject *frames;
+    g_autoptr(GList) members = NULL;
+
+    g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+    g_assert_no_error (error);
+    frames = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
+                                            "frames");
+    g_assert_nonnull (frames);
+    g_assert_cmpuint (json_object_get_size (frames), ==, 30);
+    members = json_object_get_members (frames);
+    g_assert_true (json_object_get_boolean_member (
+                     json_object_get_object_member (frames, members->data), "trimmed"));
+  }
+  g_assert_cmpuint (count_files (f->tmpdir), ==, 2);
+}
+
+/* ---- video: offered when its encoder is there, greyed out with why otherwise ---- */
+
+static void
+test_video_formats (AppFixture *f, gconstpointer data)
+{
+  g_autofree char *webm = tmp_path (f, "x.webm");
+  g_autofree char *mp4 = tmp_path (f, "x.mp4");
+  const char *paths[] = { [OSSA_EXPORT_WEBM] = webm, [OSSA_EXPORT_MP4] = mp4 };
+  OssaExportDialog *d;
+
+  open_hero (f);
+  d = open_dialog (f);
+  for (int format = OSSA_EXPORT_WEBM; format <= OSSA_EXPORT_MP4; format++)
+    {
+      g_autoptr(GError) error = NULL;
+      OssaExportSettings settings;
+      OssaExportResult plan = { 0 };
+      gboolean can;
+
+      ossa_export_settings_init (&settings);
+      settings.output = paths[format];
+      settings.format = (OssaExportFormat) format;
+      can = ossa_export_plan (doc_of (f), &settings, &plan, &error)
+            || !g_error_matches (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_NO_ENCODER);
+      ossa_export_result_clear (&plan);
+      g_test_message ("format %d: %s", format, can ? "can be written" : error->message);
+      g_assert_cmpint (d->available[format], ==, can);
+      /* Run with GStreamer's plugins out of sight (meson.build's export-dialog-no-video). */
+      if (expect_no_video)
+        g_assert_false (can);
+      if (!can)
+        {
+          /* Not chosen: the list falls back to PNG frames. */
+          g_assert_cmpstr (d->unavailable[format], ==, error->message);
+          gtk_drop_down_set_selected (d->format_dropdown, format);
+          g_assert_cmpuint (gtk_drop_down_get_selected (d->format_dropdown), ==,
+                            OSSA_EXPORT_FRAMES);
+        }
+    }
+
+  /* A WebM, when it can be written. */
+  if (d->available[OSSA_EXPORT_WEBM])
+    {
+      gtk_drop_down_set_selected (d->animation_dropdown, 0);
+      gtk_drop_down_set_selected (d->format_dropdown, OSSA_EXPORT_WEBM);
+      set_output (d, webm);
+      gtk_spin_button_set_value (d->width_spin, 64);
+      gtk_spin_button_set_value (d->height_spin, 64);
+      press_export (d);
+      wait_export (d);
+      g_assert_true (gtk_widget_get_visible (d->done_box));
+      g_assert_true (g_file_test (webm, G_FILE_TEST_IS_REGULAR));
+      g_assert_cmpuint (count_files (f->tmpdir), ==, 1);
+    }
 }
 
 /* ---- the preview ---- */
@@ -529,6 +655,17 @@ test_remembered (AppFixture *f, gconstpointer data)
   wait_export (d);
   g_assert_true (gtk_widget_get_visible (d->done_box));
   g_assert_true (g_file_test (gif, G_FILE_TEST_IS_REGULAR));
+  /* Written at once: the application's settings are not left waiting to apply
+   * (the window's size and the preferences go through the same object). */
+  {
+    GSettings *settings = ossa_application_get_settings (f->app);
+    g_autofree char *format = g_settings_get_string (settings, "export-format");
+    gboolean delayed = TRUE;
+
+    g_object_get (settings, "delay-apply", &delayed, NULL);
+    g_assert_false (delayed);
+    g_assert_cmpstr (format, ==, "gif");
+  }
   gtk_window_close (GTK_WINDOW (d));
   gui_test_iterate ();
   g_assert_null (ossa_export_dialog_find (GTK_WINDOW (f->window)));
@@ -580,11 +717,16 @@ main (int argc, char **argv)
 {
   if (!gui_test_display_or_skip ())
     return 0;
+  for (int i = 1; i < argc; i++)
+    if (g_str_equal (argv[i], "--no-video"))
+      expect_no_video = TRUE;
   gtk_test_init (&argc, &argv, NULL);
   _ossa_export_dialog_set_launch_func (record_launch);
 
   APP_TEST_ADD ("/export-dialog/frames", test_frames);
   APP_TEST_ADD ("/export-dialog/gif", test_gif);
+  APP_TEST_ADD ("/export-dialog/sheet", test_sheet);
+  APP_TEST_ADD ("/export-dialog/video-formats", test_video_formats);
   APP_TEST_ADD ("/export-dialog/preview", test_preview);
   APP_TEST_ADD ("/export-dialog/cancel", test_cancel);
   APP_TEST_ADD ("/export-dialog/bad-folder", test_bad_folder);

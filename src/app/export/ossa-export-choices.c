@@ -399,7 +399,6 @@ _ossa_export_dialog_save_choices (OssaExportDialog         *self,
 
   if (self->settings == NULL)
     return;
-  g_settings_delay (self->settings);
   g_settings_set_string (self->settings, "export-format", format_keys[settings->format]);
   g_settings_set_boolean (self->settings, "export-fit", settings->scale <= 0);
   g_settings_set_int (self->settings, "export-width", settings->width);
@@ -420,7 +419,6 @@ _ossa_export_dialog_save_choices (OssaExportDialog         *self,
                           gtk_check_button_get_active (self->trim_check));
   folder = dup_folder_of (settings->output, settings->format);
   g_settings_set_string (self->settings, "export-folder", folder);
-  g_settings_apply (self->settings);
 }
 
 /* The output chooser ------------------------------------------------------------ */

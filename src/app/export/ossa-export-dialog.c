@@ -18,6 +18,9 @@
 #define PREVIEW_SIDE 300
 /* How long the preview waits for more changes before it redraws (a spin held). */
 #define PREVIEW_DELAY_MS 60
+/* The same after an edit of the document, which is copied and its pictures decoded
+ * again for the preview: a drag on the canvas must not do that every frame. */
+#define DOCUMENT_DELAY_MS 250
 
 G_DEFINE_FINAL_TYPE (OssaExportDialog, ossa_export_dialog, GTK_TYPE_WINDOW)
 
@@ -533,7 +536,8 @@ document_changed_cb (OssaExportDialog *self,
       fill_animations (self, index);
     }
   drop_copy (self);
-  _ossa_export_dialog_queue_refresh (self);
+  if (self->refresh_id == 0 && !self->closed)
+    self->refresh_id = g_timeout_add (DOCUMENT_DELAY_MS, refresh_cb, self);
 }
 
 /* GObject ------------------------------------------------------------------------- */
