@@ -3,7 +3,7 @@
  * walk) fitted into 512×512 over every frame, drawn frame after frame, and turned
  * into straight RGBA as the exporters want it. Prints figures; never fails on time.
  * `bench-render-frame DOC.ossa [--png OUT.png] [--bones] [--rest] [--background RRGGBBAA]
- * [--rounds N]`. */
+ * [--rounds N] [--size N]`. */
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,12 +40,12 @@ main (int argc, char **argv)
   OssaError err = { 0 };
   OssaDocument *doc;
   OssaRenderer *renderer;
-  OssaRenderView view = { .width = 512, .height = 512 };
+  OssaRenderView view = { .width = 512, .height = 512 };  /* --size N */
   OssaFrameRange range;
   OssaFrameMark none = { 0 };
   const OssaAnimation *anim;
   char *dir;
-  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, view.width);
+  int stride;
   uint8_t *pixels, *rgba;
   double t0, t_load, t_fit, t_draw = 0, t_rgba = 0;
   int rounds = 10;  /* --rounds */
@@ -58,6 +58,8 @@ main (int argc, char **argv)
       rounds = atoi (argv[++i]);
     else if (strcmp (argv[i], "--bones") == 0)
       bones = true;
+    else if (strcmp (argv[i], "--size") == 0 && i + 1 < argc)
+      view.width = view.height = atoi (argv[++i]);
     else if (strcmp (argv[i], "--rest") == 0)
       rest = true;
     else if (strcmp (argv[i], "--background") == 0 && i + 1 < argc)
@@ -69,6 +71,7 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: bench-render-frame DOC.ossa [--png OUT.png] [--bones]\n");
       return 2;
     }
+  stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, view.width);
   t0 = now_ms ();
   doc = ossa_document_load (path, &err);
   if (doc == NULL)
