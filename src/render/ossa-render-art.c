@@ -372,6 +372,11 @@ draw_picture (OssaRenderer *renderer, cairo_t *cr, cairo_pattern_t *pattern,
   cairo_fill (mc);
   cairo_surface_flush (renderer->mask);
 
+  /* Bilinear, unless the picture shrinks well below its pixels (a thumbnail),
+   * where bilinear skips pixels and thin outlines break up: cairo's GOOD filter
+   * averages them (slower, and only then). */
+  cairo_pattern_set_filter (pattern, fmin (hypot (m->xx, m->yx), hypot (m->xy, m->yy)) < 0.75
+                                       ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR);
   cairo_save (cr);
   cairo_set_matrix (cr, m);
   cairo_set_source (cr, pattern);
