@@ -36,8 +36,10 @@ int cli_convert (int argc, char **argv);
 int cli_bench (int argc, char **argv);
 int cli_import_smd (int argc, char **argv);
 int cli_export_smd (int argc, char **argv);
+int cli_render (int argc, char **argv);
 int cli_astar (int argc, char **argv);
 int cli_scen (int argc, char **argv);
+int cli_thumbnail (int argc, char **argv);
 
 /* "ossa-cli: PATH: message" on stderr (or "ossa-cli: message" when path is NULL). */
 void cli_error (const char *path, const char *format, ...) G_GNUC_PRINTF (2, 3);

@@ -31,6 +31,8 @@ static const CliCommand commands[] = {
     "Valve SMD skeleton, mesh and animations → document" },
   { "export-smd", cli_export_smd, "export-smd DOC --anim NAME -o OUT.smd",
     "an animation → Valve SMD animation" },
+  { "render", cli_render, "render DOC [--anim NAME] -o OUT",
+    "an animation → PNG frames, sprite sheet, GIF or video" },
   { "astar", cli_astar,
     "astar MAP --from X,Y --to X,Y",
     "shortest path on a grid map (--algo astar|dijkstra|greedy, --connect 8|4)" },
@@ -38,6 +40,8 @@ static const CliCommand commands[] = {
     "run a MovingAI scenario: optimal lengths, time per search" },
   { "bench", cli_bench, "bench pose [--bones N --keys K | DOC]",
     "time pose sampling + world transforms (ns per bone)" },
+  { "thumbnail", cli_thumbnail, "thumbnail [-s SIZE] IN OUT",
+    "the rest pose as a PNG, as file managers show it" },
 };
 
 /* The command table, its descriptions in one column: widths are counted in
@@ -64,8 +68,8 @@ print_usage (FILE *out)
 {
   fputs ("Usage: ossa-cli COMMAND [OPTION…] [ARGUMENT…]\n"
          "\n"
-         "Ossa's headless front end: inspect, check, sample and convert skeletal\n"
-         "animation documents (.ossa), and find paths on grid maps.\n"
+         "Ossa's headless front end: inspect, check, sample, convert and render\n"
+         "skeletal animation documents (.ossa), and find paths on grid maps.\n"
          "\n", out);
   print_commands (out);
   fputs ("\n"

@@ -20,6 +20,7 @@
 #include "ossa-mesh.h"
 #include "ossa-number.h"
 #include "ossa-pathfind.h"
+#include "ossa-player.h"
 #include "ossa-pose.h"
 #include "ossa-skeleton.h"
 #include "ossa-smd.h"

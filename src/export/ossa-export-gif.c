@@ -8,7 +8,7 @@
  * table costs 768 bytes once instead of a frame, and colours do not shift from
  * frame to frame (local palettes make flat areas flicker). The palette needs every
  * frame's colours, so frames are kept (straight RGBA, 4 bytes a pixel) until
- * finish; past KEEP_BYTES they go to an unlinked scratch file instead of memory.
+ * finish; past 256 MiB they go to an unlinked scratch file instead of memory.
  *
  * Transparency: GIF has one transparent palette entry and no partial alpha. A
  * pixel whose (premultiplied) alpha is under ALPHA_THRESHOLD becomes that entry;
@@ -31,13 +31,23 @@
 /* Premultiplied alpha below this is transparent: a half-covered pixel goes to
  * whichever side it is nearer. */
 #define ALPHA_THRESHOLD 128
-/* Frames kept in memory before the rest go to a scratch file. */
-#define KEEP_BYTES ((size_t) 256 << 20)
+/* Bytes of frames kept in memory before the rest go to a scratch file (a
+ * variable for the tests: _ossa_export_gif_set_keep_bytes()). */
+static size_t keep_bytes = (size_t) 256 << 20;
 /* The output is written in pieces of this size. */
 #define OUT_CHUNK ((size_t) 256 << 10)
-/* libimagequant's speed (1 slowest … 10 fastest): 8 builds the palette from a
- * histogram in a few milliseconds and loses nothing visible on drawn art. */
+/* libimagequant's speed (1 slowest … 10 fastest). 8 skips the dither map that
+ * keeps flat areas from being dithered, and is 5 times as fast as 5, which has
+ * it (90 ms a 512×512 frame). Flat areas are kept flat by FIXED_* instead. */
 #define LIQ_SPEED 8
+/* Drawn art is mostly flat fills: a colour that covers at least FIXED_SHARE of
+ * the (sampled) opaque pixels is made a palette entry exactly, so its areas have
+ * no error to dither and stay flat. At most FIXED_MAX of them. */
+#define FIXED_SHARE 0.005
+#define FIXED_MAX 64
+/* Every SAMPLE_STEP-th pixel is counted for them (odd: no aliasing with even
+ * widths). */
+#define SAMPLE_STEP 7
 /* Floyd–Steinberg at full strength: gradients of tinted art need it. */
 #define DITHER_LEVEL 1.0f
 
@@ -54,6 +64,8 @@ struct _OssaExportWriter
   int             scratch_fd; /* -1 until frames no longer fit in memory */
   liq_attr       *attr;
   liq_histogram  *histogram;
+  GHashTable     *counts;     /* straight RGBA (as a guint) → samples, of opaque pixels */
+  size_t          n_counted;
   GByteArray     *out;        /* bytes giflib wrote, not yet in the file */
   int             write_errno;
 };
@@ -128,6 +140,7 @@ writer_free (OssaExportWriter *w)
   if (w->attr != NULL)
     liq_attr_destroy (w->attr);
   g_clear_pointer (&w->frames, g_ptr_array_unref);
+  g_clear_pointer (&w->counts, g_hash_table_unref);
   g_clear_pointer (&w->out, g_byte_array_unref);
   g_free (w->path);
   g_free (w->tmp_path);
@@ -171,6 +184,7 @@ gif_begin (const OssaExportSettings *settings, const OssaExportResult *plan, GEr
   w->attr = liq_attr_create ();
   liq_set_speed (w->attr, LIQ_SPEED);
   w->histogram = liq_histogram_create (w->attr);
+  w->counts = g_hash_table_new (NULL, NULL);
   return w;
 }
 
@@ -211,6 +225,64 @@ to_rgba (const uint8_t *argb, int stride, int width, int height, uint8_t *rgba)
     }
 }
 
+/* Samples rgba's opaque colours into w->counts. */
+static void
+count_colours (OssaExportWriter *w, const uint8_t *rgba)
+{
+  size_t n = (size_t) w->width * (size_t) w->height;
+
+  for (size_t i = 0; i < n; i += SAMPLE_STEP)
+    {
+      uint32_t c;
+      gpointer key;
+
+      memcpy (&c, rgba + i * 4, 4);
+      if (rgba[i * 4 + 3] == 0)
+        continue;
+      key = GUINT_TO_POINTER (c);
+      g_hash_table_insert (w->counts, key,
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (w->counts, key)) + 1));
+      w->n_counted++;
+    }
+}
+
+typedef struct
+{
+  uint32_t colour;
+  guint    count;
+} Count;
+
+static int
+by_count (gconstpointer a, gconstpointer b)
+{
+  guint x = ((const Count *) a)->count, y = ((const Count *) b)->count;
+
+  return (x < y) - (x > y);
+}
+
+/* The flat fills become fixed palette entries. */
+static void
+fix_flat_colours (OssaExportWriter *w)
+{
+  g_autoptr (GArray) counts = g_array_new (FALSE, FALSE, sizeof (Count));
+  GHashTableIter iter;
+  gpointer key, value;
+  guint least = (guint) MAX (1.0, FIXED_SHARE * (double) w->n_counted);
+
+  g_hash_table_iter_init (&iter, w->counts);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (GPOINTER_TO_UINT (value) >= least)
+      g_array_append_val (counts, ((Count) { GPOINTER_TO_UINT (key), GPOINTER_TO_UINT (value) }));
+  g_array_sort (counts, by_count);
+  for (guint i = 0; i < MIN (counts->len, FIXED_MAX); i++)
+    {
+      uint8_t c[4];
+
+      memcpy (c, &g_array_index (counts, Count, i).colour, 4);
+      liq_histogram_add_fixed_color (w->histogram, (liq_color) { c[0], c[1], c[2], c[3] }, 0);
+    }
+}
+
 static gboolean
 gif_add_frame (OssaExportWriter *w, size_t index, const uint8_t *argb, int stride,
                GError **error)
@@ -222,6 +294,7 @@ gif_add_frame (OssaExportWriter *w, size_t index, const uint8_t *argb, int strid
   g_return_val_if_fail (index == w->n_added && index < w->range.n_frames, FALSE);
   rgba = g_malloc (w->frame_bytes);
   to_rgba (argb, stride, w->width, w->height, rgba);
+  count_colours (w, rgba);
 
   image = liq_image_create_rgba (w->attr, rgba, w->width, w->height, 0);
   lerr = image != NULL ? liq_histogram_add_image (w->histogram, w->attr, image) : LIQ_OUT_OF_MEMORY;
@@ -236,7 +309,7 @@ gif_add_frame (OssaExportWriter *w, size_t index, const uint8_t *argb, int strid
       return FALSE;
     }
 
-  if ((index + 1) * w->frame_bytes > KEEP_BYTES)
+  if ((index + 1) * w->frame_bytes > keep_bytes)
     {
       off_t at = (off_t) (index * w->frame_bytes);
       ssize_t n;
@@ -323,6 +396,7 @@ encode (OssaExportWriter *w, GError **error)
   gboolean ok = FALSE;
   liq_error lerr;
 
+  fix_flat_colours (w);
   lerr = liq_histogram_quantize (w->histogram, w->attr, &quant);
   if (lerr != LIQ_OK)
     {
@@ -468,6 +542,15 @@ gif_finish (OssaExportWriter *w, OssaExportResult *result, GError **error)
   g_clear_pointer (&w->tmp_path, g_free);
   writer_free (w);
   return TRUE;
+}
+
+size_t
+_ossa_export_gif_set_keep_bytes (size_t bytes)
+{
+  size_t old = keep_bytes;
+
+  keep_bytes = bytes;
+  return old;
 }
 
 const OssaExportWriterClass _ossa_export_gif_writer = {

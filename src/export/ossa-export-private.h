@@ -30,6 +30,10 @@ extern const OssaExportWriterClass _ossa_export_sheet_writer;   /* ossa-export-s
 extern const OssaExportWriterClass _ossa_export_gif_writer;     /* ossa-export-gif.c */
 extern const OssaExportWriterClass _ossa_export_video_writer;   /* ossa-export-video.c */
 
+/* For the tests: how many bytes of frames the GIF writer keeps in memory before
+ * the rest wait in a scratch file (256 MiB); returns the old value. */
+size_t _ossa_export_gif_set_keep_bytes (size_t bytes);
+
 /* For plan: the video writer checks its GStreamer elements exist (NO_ENCODER). */
 gboolean _ossa_export_video_check (OssaExportFormat format, GError **error);
 

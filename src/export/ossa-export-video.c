@@ -20,6 +20,7 @@
 #include <gst/app/gstappsrc.h>
 #include <gst/gst.h>
 #include <gst/video/video.h>
+#include <string.h>
 #include <unistd.h>
 
 /* Frames waiting in appsrc before add_frame waits for the encoder. */
@@ -56,6 +57,7 @@ struct _OssaExportWriter
   GstAppSrc  *src;
   GstElement *sink;
   GstBus     *bus;
+  const char *encoder;   /* its element's name, for messages */
 };
 
 static gboolean
@@ -137,9 +139,21 @@ take_bus_error (OssaExportWriter *w, GstClockTime timeout, GError **error)
   if (GST_MESSAGE_SRC (msg) == GST_OBJECT (w->sink) || gerr->domain == GST_RESOURCE_ERROR)
     g_set_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_IO, "%s: cannot write: %s", w->path,
                  gerr->message);
+  else if (debug != NULL && strstr (debug, "not-negotiated") != NULL)
+    /* The source says only "Internal data stream error": the frames' caps were
+     * refused on the way, by the encoder (VP8 stops at 16383 pixels a side). */
+    g_set_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_ENCODER,
+                 "%s: the encoder %s does not take frames of %d×%d at %d/%d fps", w->path,
+                 w->encoder, w->out_width, w->out_height, w->fps_n, w->fps_d);
   else
-    g_set_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_ENCODER, "%s: %s failed: %s",
-                 w->path, GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), gerr->message);
+    {
+      const char *reason = debug != NULL ? strrchr (debug, '\n') : NULL;
+
+      g_set_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_ENCODER, "%s: %s failed: %s%s%s%s",
+                   w->path, GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), gerr->message,
+                   reason != NULL ? " (" : "", reason != NULL ? reason + 1 : "",
+                   reason != NULL ? ")" : "");
+    }
   g_error_free (gerr);
   g_free (debug);
   gst_message_unref (msg);
@@ -186,7 +200,8 @@ make_encoder (OssaExportWriter *w, OssaExportFormat format, GError **error)
 
   if (format == OSSA_EXPORT_MP4)
     {
-      enc = make (w->pipeline, "x264enc", error);
+      w->encoder = "x264enc";
+      enc = make (w->pipeline, w->encoder, error);
       if (enc == NULL)
         return NULL;
       /* Constant quality (CRF 20), tuned for animation. */
@@ -196,15 +211,18 @@ make_encoder (OssaExportWriter *w, OssaExportFormat format, GError **error)
       gst_util_set_object_arg (G_OBJECT (enc), "psy-tune", "animation");
       return enc;
     }
-  enc = make (w->pipeline, "vp8enc", error);
+  w->encoder = "vp8enc";
+  enc = make (w->pipeline, w->encoder, error);
   if (enc == NULL)
     return NULL;
   {
-    /* A bit rate of 0.15 bit a pixel: ample for drawn art, and a small file. */
+    /* A bit rate of 0.15 bit a pixel: ample for drawn art, and a small file.
+     * Realtime deadline, one thread: two threads on a busy machine took 20 times
+     * as long. */
     double bps = 0.15 * w->out_width * w->out_height * w->fps_n / w->fps_d;
 
     g_object_set (enc, "target-bitrate", (int) CLAMP (bps, 200e3, 50e6), "deadline",
-                  (gint64) 1, "cpu-used", 4, "threads", 2, "keyframe-max-dist", key_every,
+                  (gint64) 1, "cpu-used", 4, "keyframe-max-dist", key_every,
                   NULL);
   }
   return enc;

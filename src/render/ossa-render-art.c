@@ -322,6 +322,84 @@ draw_placeholder (cairo_t *cr, const OssaQuad *q)
   cairo_restore (cr);
 }
 
+/* The box of pixels the picture's rectangle covers under m, clipped to the target;
+ * false when none. */
+static bool
+device_box (const cairo_matrix_t *m, int w, int h, int target_w, int target_h, int box[4])
+{
+  double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+
+  for (int c = 0; c < 4; c++)
+    {
+      double x = (c & 1) ? w : 0, y = (c & 2) ? h : 0;
+
+      cairo_matrix_transform_point (m, &x, &y);
+      x0 = fmin (x0, x), x1 = fmax (x1, x), y0 = fmin (y0, y), y1 = fmax (y1, y);
+    }
+  if (!(x1 > 0 && y1 > 0 && x0 < target_w && y0 < target_h))
+    return false;
+  box[0] = (int) fmax (floor (x0), 0);
+  box[1] = (int) fmax (floor (y0), 0);
+  box[2] = (int) fmin (ceil (x1), target_w);
+  box[3] = (int) fmin (ceil (y1), target_h);
+  return box[2] > box[0] && box[3] > box[1];
+}
+
+/* The picture under m (picture pixels → device pixels), its rectangle's edges
+ * antialiased, through the renderer's mask (a plain fill would cost three
+ * times as much: see _ossa_render_mask_begin()). */
+static void
+draw_picture (OssaRenderer *renderer, cairo_t *cr, cairo_pattern_t *pattern,
+              const cairo_matrix_t *m, int w, int h)
+{
+  cairo_t *mc;
+  int box[4];
+
+  if (!device_box (m, w, h, renderer->target_width, renderer->target_height, box))
+    return;
+  mc = _ossa_render_mask_begin (renderer, box);
+  cairo_set_matrix (mc, m);
+  cairo_rectangle (mc, 0, 0, w, h);
+  cairo_fill (mc);
+  /* Bilinear, unless the picture shrinks well below its pixels (a thumbnail),
+   * where bilinear skips pixels and thin outlines break up: cairo's GOOD filter
+   * averages them (slower, and only then). */
+  cairo_pattern_set_filter (pattern, fmin (hypot (m->xx, m->yx), hypot (m->xy, m->yy)) < 0.75
+                                       ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR);
+  cairo_save (cr);
+  cairo_set_matrix (cr, m);
+  cairo_set_source (cr, pattern);
+  _ossa_render_mask_end (renderer, cr, box);
+  cairo_restore (cr);
+}
+
+cairo_t *
+_ossa_render_mask_begin (OssaRenderer *renderer, const int box[4])
+{
+  cairo_t *mc = renderer->mask_cr;
+
+  cairo_identity_matrix (mc);
+  cairo_set_operator (mc, CAIRO_OPERATOR_SOURCE);
+  cairo_rectangle (mc, box[0], box[1], box[2] - box[0], box[3] - box[1]);
+  cairo_set_source_rgba (mc, 0, 0, 0, 0);
+  cairo_fill (mc);
+  cairo_set_operator (mc, CAIRO_OPERATOR_OVER);
+  cairo_set_source_rgba (mc, 0, 0, 0, 1);
+  return mc;
+}
+
+void
+_ossa_render_mask_end (OssaRenderer *renderer, cairo_t *cr, const int box[4])
+{
+  cairo_surface_flush (renderer->mask);
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_rectangle (cr, box[0], box[1], box[2] - box[0], box[3] - box[1]);
+  cairo_clip (cr);
+  cairo_mask_surface (cr, renderer->mask, 0, 0);
+  cairo_restore (cr);
+}
+
 void
 _ossa_render_draw_quads (OssaRenderer *renderer, cairo_t *cr)
 {
@@ -356,10 +434,7 @@ _ossa_render_draw_quads (OssaRenderer *renderer, cairo_t *cr)
       if (pattern == NULL)
         continue;
       cairo_matrix_multiply (&picture, &picture, &world);
-      cairo_set_matrix (cr, &picture);
-      cairo_set_source (cr, pattern);
-      cairo_rectangle (cr, 0, 0, img->width, img->height);
-      cairo_fill (cr);
+      draw_picture (renderer, cr, pattern, &picture, img->width, img->height);
     }
   cairo_set_matrix (cr, &world);
 }

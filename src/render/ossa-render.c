@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void drop_target (OssaRenderer *renderer);
+
 OssaRenderer *
 ossa_renderer_new (const OssaDocument *doc, const char *base_dir, OssaError *err)
 {
@@ -47,10 +49,7 @@ ossa_renderer_free (OssaRenderer *renderer)
   if (renderer == NULL)
     return;
   _ossa_render_images_free (renderer);
-  if (renderer->cr != NULL)
-    cairo_destroy (renderer->cr);
-  if (renderer->target != NULL)
-    cairo_surface_destroy (renderer->target);
+  drop_target (renderer);
   ossa_pose_free (renderer->pose);
   ossa_slot_pose_free (renderer->slots);
   free (renderer->quads);
@@ -130,7 +129,24 @@ check_view (const OssaRenderView *view, const uint8_t *pixels, int stride, OssaE
   return true;
 }
 
-/* A cairo context on the caller's pixels, the same one while they stay put. */
+static void
+drop_target (OssaRenderer *renderer)
+{
+  if (renderer->cr != NULL)
+    cairo_destroy (renderer->cr);
+  if (renderer->target != NULL)
+    cairo_surface_destroy (renderer->target);
+  if (renderer->mask_cr != NULL)
+    cairo_destroy (renderer->mask_cr);
+  if (renderer->mask != NULL)
+    cairo_surface_destroy (renderer->mask);
+  renderer->cr = renderer->mask_cr = NULL;
+  renderer->target = renderer->mask = NULL;
+  renderer->target_pixels = NULL;
+}
+
+/* A cairo context on the caller's pixels, the same one while they stay put, and
+ * the coverage mask beside it (kept while the size stays). */
 static cairo_t *
 target_context (OssaRenderer *renderer, const OssaRenderView *view, uint8_t *pixels, int stride,
                 OssaError *err)
@@ -139,23 +155,29 @@ target_context (OssaRenderer *renderer, const OssaRenderView *view, uint8_t *pix
       && renderer->target_width == view->width && renderer->target_height == view->height
       && renderer->target_stride == stride)
     return renderer->cr;
+  if (renderer->mask != NULL && (renderer->target_width != view->width
+                                 || renderer->target_height != view->height))
+    drop_target (renderer);
   if (renderer->cr != NULL)
     cairo_destroy (renderer->cr);
   if (renderer->target != NULL)
     cairo_surface_destroy (renderer->target);
-  renderer->cr = NULL;
   renderer->target = cairo_image_surface_create_for_data (pixels, CAIRO_FORMAT_ARGB32, view->width,
                                                           view->height, stride);
   renderer->cr = cairo_create (renderer->target);
-  if (cairo_status (renderer->cr) != CAIRO_STATUS_SUCCESS)
+  if (renderer->mask == NULL)
+    {
+      renderer->mask = cairo_image_surface_create (CAIRO_FORMAT_A8, view->width, view->height);
+      renderer->mask_cr = cairo_create (renderer->mask);
+    }
+  if (cairo_status (renderer->cr) != CAIRO_STATUS_SUCCESS
+      || cairo_status (renderer->mask_cr) != CAIRO_STATUS_SUCCESS)
     {
       ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "drawing: %s",
-                      cairo_status_to_string (cairo_status (renderer->cr)));
-      cairo_destroy (renderer->cr);
-      cairo_surface_destroy (renderer->target);
-      renderer->cr = NULL;
-      renderer->target = NULL;
-      renderer->target_pixels = NULL;
+                      cairo_status_to_string (cairo_status (renderer->cr) != CAIRO_STATUS_SUCCESS
+                                                ? cairo_status (renderer->cr)
+                                                : cairo_status (renderer->mask_cr)));
+      drop_target (renderer);
       return NULL;
     }
   renderer->target_pixels = pixels;
@@ -210,10 +232,17 @@ ossa_renderer_draw (OssaRenderer *renderer, const OssaAnimation *anim, float t,
     _ossa_render_draw_bones (renderer, cr, view);
   cairo_restore (cr);
   cairo_surface_flush (renderer->target);
-  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS
+      || cairo_status (renderer->mask_cr) != CAIRO_STATUS_SUCCESS)
     {
-      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "drawing: %s",
-                      cairo_status_to_string (cairo_status (cr)));
+      cairo_status_t status = cairo_status (cr) != CAIRO_STATUS_SUCCESS
+                                ? cairo_status (cr) : cairo_status (renderer->mask_cr);
+
+      ossa_error_set (err, status == CAIRO_STATUS_NO_MEMORY ? OSSA_ERROR_NO_MEMORY
+                                                            : OSSA_ERROR_INVALID,
+                      "drawing: %s", cairo_status_to_string (status));
+      /* a cairo context stays in error: the next frame starts afresh */
+      drop_target (renderer);
       return false;
     }
   return true;

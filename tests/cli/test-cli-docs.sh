@@ -24,7 +24,7 @@ else
   missing=""
   for word in '^\.TH OSSA-CLI "1"' '^\.SH SYNOPSIS' '^\.SH "SEE ALSO"' 'ossa (1)' \
               'info FILE' 'validate FILE' '^sample DOC' '^convert IN OUT' '^import\\-smd' \
-              '^export\\-smd' '^astar MAP' '^scen FILE.scen' '^bench pose' \
+              '^export\\-smd' '^render DOC' 'Command render:' '^astar MAP' '^scen FILE.scen' '^bench pose' \
               'Command import\\-smd:' '\\fB\\-\\-quiet\\fR' 'standard input' 'ossa\-cli 0\.' ; do
     grep -q -e "$word" "$man_page" || missing="$missing [$word]"
   done
@@ -48,7 +48,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/maps" "$work/docs"
 touch "$work/hero.ossa" "$work/HERO2.OSSA" "$work/walk.smd" "$work/notes.md" "$work/level.map" \
-      "$work/arena.map.scen" "$work/maps/a.map"
+      "$work/arena.map.scen" "$work/maps/a.map" "$work/walk.gif" "$work/walk.png"
 
 # The words COMPREPLY holds after completing the command line $1 (its last word
 # the one being completed; a line ending in a space completes an empty word),
@@ -93,7 +93,21 @@ expect "ossa-cli scen x.scen --maps " "docs maps"
 expect "ossa-cli astar m" "maps"
 expect "ossa-cli astar maps/" "maps/a.map"
 expect "ossa-cli help e" "export-smd"
+expect "ossa-cli r" "render"
+expect "ossa-cli render " "HERO2.OSSA docs hero.ossa maps"
+expect "ossa-cli render hero.ossa --sh" "--sheet"
+expect "ossa-cli render hero.ossa --background " "black transparent white"
+expect "ossa-cli render hero.ossa --bones --j" "--json"
+expect "ossa-cli render hero.ossa -o " "docs maps walk.gif walk.png"
 expect "ossa-cli info -- --j" ""
+
+# thumbnail: a document, then the PNG it writes; --size's usual values.
+touch "$work/shot.png"
+expect "ossa-cli th" "thumbnail"
+expect "ossa-cli thumbnail -s 25" "256"
+expect "ossa-cli thumbnail -s 256 " "HERO2.OSSA docs hero.ossa maps"
+expect "ossa-cli thumbnail hero.ossa " "docs maps shot.png walk.png"
+expect "ossa-cli thumbnail --" "-- --help --json --size"
 
 echo "1..$n"
 exit $failed

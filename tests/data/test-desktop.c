@@ -2,12 +2,17 @@
 /* The desktop's view of Ossa, as a file manager sees it once Ossa is installed:
  * the MIME package installed into a private XDG data folder (update-mime-database
  * run there) makes a .ossa file application/x-ossa, with its comment and icon; the
- * desktop file, in that folder's applications/, is the type's default application.
+ * desktop file, in that folder's applications/, is the type's default application;
+ * and the installed .thumbnailer's Exec line, expanded as GNOME's thumbnail
+ * factory expands it (%s %i %o %u), draws hero.ossa and a bare skeleton into PNGs
+ * of the asked size, and a broken file into nothing.
  *
  * Environment (tests/data/meson.build): OSSA_MIME_XML, OSSA_DESKTOP_FILE (may be
- * empty: no editor built), OSSA_BUILD_ROOT, PATH with ossa (the editor) first. */
+ * empty: no editor built), OSSA_THUMBNAILER, OSSA_BUILD_ROOT, PATH with ossa-cli
+ * (and ossa) first. */
 #include <string.h>
 
+#include <cairo.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
@@ -66,9 +71,14 @@ run (char **argv, char **err)
   GError *error = NULL;
   char *out = NULL, *errout = NULL;
   int wait_status = 0;
+  /* Leaks are looked for in what runs here (under ASan); this process's own are
+   * GIO's (tests/data/meson.build). */
+  char **envp = g_environ_setenv (g_get_environ (), "ASAN_OPTIONS",
+                                  "detect_leaks=1:abort_on_error=1", TRUE);
 
-  g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &errout,
+  g_spawn_sync (NULL, argv, envp, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &errout,
                 &wait_status, &error);
+  g_strfreev (envp);
   g_assert_no_error (error);
   g_test_message ("%s: stdout '%s' stderr '%s'", argv[0], out, errout);
   g_free (out);
@@ -209,6 +219,373 @@ test_desktop_file (void)
   g_free (apps);
 }
 
+/* ---- the thumbnailer ---- */
+
+/* One word of an Exec line with the thumbnail factory's fields filled in (GNOME's
+ * gnome-desktop-thumbnail-script.c): %u the input's URI, %i its path, %o the
+ * output path, %s the size, %% a percent sign; others are dropped. */
+static char *
+expand_field (const char *word, int size, const char *in, const char *out)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = word; *p != '\0'; p++)
+    {
+      if (*p != '%' || p[1] == '\0')
+        {
+          g_string_append_c (s, *p);
+          continue;
+        }
+      switch (*++p)
+        {
+        case 'u':
+          {
+            char *uri = g_filename_to_uri (in, NULL, NULL);
+
+            g_string_append (s, uri);
+            g_free (uri);
+            break;
+          }
+        case 'i':
+          g_string_append (s, in);
+          break;
+        case 'o':
+          g_string_append (s, out);
+          break;
+        case 's':
+          g_string_append_printf (s, "%d", size);
+          break;
+        case '%':
+          g_string_append_c (s, '%');
+          break;
+        default:
+          break;
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The installed thumbnailer's Exec line (with %i replaced by with_input when that
+ * is not NULL) run on in for size as the thumbnail factory runs it: split as a
+ * shell would, then each word expanded. Its exit status; stderr into *err. */
+static int
+run_thumbnailer (const char *in, const char *out, int size, const char *with_input,
+                 char **err)
+{
+  GKeyFile *key_file = g_key_file_new ();
+  GError *error = NULL;
+  char *exec, *try_exec, *found, **types, **words;
+  GPtrArray *argv = g_ptr_array_new_with_free_func (g_free);
+  int status;
+
+  g_key_file_load_from_file (key_file, g_getenv ("OSSA_THUMBNAILER"), G_KEY_FILE_NONE,
+                             &error);
+  g_assert_no_error (error);
+  types = g_key_file_get_string_list (key_file, "Thumbnailer Entry", "MimeType", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_strv_contains ((const char *const *) types, OSSA_TYPE));
+  g_strfreev (types);
+  /* The factory skips a thumbnailer whose TryExec is not on the PATH. */
+  try_exec = g_key_file_get_string (key_file, "Thumbnailer Entry", "TryExec", &error);
+  g_assert_no_error (error);
+  found = g_find_program_in_path (try_exec);
+  g_assert_nonnull (found);
+  g_free (found);
+  g_free (try_exec);
+  exec = g_key_file_get_string (key_file, "Thumbnailer Entry", "Exec", &error);
+  g_assert_no_error (error);
+  if (with_input != NULL)
+    {
+      char **parts = g_strsplit (exec, "%i", -1);
+
+      g_assert_cmpuint (g_strv_length (parts), ==, 2);
+      g_free (exec);
+      exec = g_strjoinv (with_input, parts);
+      g_strfreev (parts);
+    }
+  g_shell_parse_argv (exec, NULL, &words, &error);
+  g_assert_no_error (error);
+  for (char **w = words; *w != NULL; w++)
+    g_ptr_array_add (argv, expand_field (*w, size, in, out));
+  g_ptr_array_add (argv, NULL);
+  status = run ((char **) argv->pdata, err);
+  g_strfreev (words);
+  g_ptr_array_free (argv, TRUE);
+  g_free (exec);
+  g_key_file_free (key_file);
+  return status;
+}
+
+typedef struct
+{
+  int width, height;
+  int opaque;        /* pixels with alpha ≥ 250 */
+  int corner_alpha;  /* the largest alpha of the four corners */
+} Picture;
+
+/* Whether the picture holds at least min_count opaque pixels within tol of rgb. */
+static gboolean
+has_colour (cairo_surface_t *surface, guint32 rgb, int tol, int min_count)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+  int count = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint32 p = *(const guint32 *) (data + (gsize) y * stride + 4 * (gsize) x);
+
+        if ((p >> 24) >= 250 && ABS ((int) ((p >> 16) & 0xff) - (int) ((rgb >> 16) & 0xff)) <= tol
+            && ABS ((int) ((p >> 8) & 0xff) - (int) ((rgb >> 8) & 0xff)) <= tol
+            && ABS ((int) (p & 0xff) - (int) (rgb & 0xff)) <= tol)
+          count++;
+      }
+  return count >= min_count;
+}
+
+static cairo_surface_t *
+load_png (const char *path, Picture *pic)
+{
+  cairo_surface_t *surface = cairo_image_surface_create_from_png (path);
+  const guint8 *data;
+  int stride;
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_format (surface), ==, CAIRO_FORMAT_ARGB32);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  pic->width = cairo_image_surface_get_width (surface);
+  pic->height = cairo_image_surface_get_height (surface);
+  pic->opaque = 0;
+  for (int y = 0; y < pic->height; y++)
+    for (int x = 0; x < pic->width; x++)
+      if (data[(gsize) y * stride + 4 * (gsize) x + 3 * (G_BYTE_ORDER == G_LITTLE_ENDIAN)]
+          >= 250)
+        pic->opaque++;
+  pic->corner_alpha = 0;
+  for (int c = 0; c < 4; c++)
+    {
+      int x = c & 1 ? pic->width - 1 : 0, y = c & 2 ? pic->height - 1 : 0;
+      guint32 p = *(const guint32 *) (data + (gsize) y * stride + 4 * (gsize) x);
+
+      pic->corner_alpha = MAX (pic->corner_alpha, (int) (p >> 24));
+    }
+  return surface;
+}
+
+/* A folder of its own with a space in its name, as people name them. */
+static char *
+thumb_dir (const char *name)
+{
+  char *dir = g_build_filename (xdg_home, name, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  return dir;
+}
+
+static void
+assert_size (const Picture *pic, int size)
+{
+  g_assert_cmpint (MAX (pic->width, pic->height), ==, size);
+  g_assert_cmpint (MIN (pic->width, pic->height), >=, 1);
+}
+
+/* hero.ossa with its art/ beside it, in a folder named with a space, at GNOME's
+ * normal (128) and large (256) sizes, by path (%i) and by URI (%u). */
+static void
+test_thumbnail_hero (void)
+{
+  char *dir = thumb_dir ("Characters 1");
+  char *art_from = build_file ("data", "samples", "art", NULL);
+  char *art_to = g_build_filename (dir, "art", NULL);
+  char *hero = build_file ("data", "samples", "hero.ossa", NULL);
+  char *in = g_build_filename (dir, "hero one.ossa", NULL);
+  static const int sizes[] = { 128, 256 };
+  GDir *art;
+  const char *name;
+
+  copy_file (hero, in);
+  g_assert_cmpint (g_mkdir_with_parents (art_to, 0755), ==, 0);
+  art = g_dir_open (art_from, 0, NULL);
+  g_assert_nonnull (art);
+  while ((name = g_dir_read_name (art)) != NULL)
+    if (g_str_has_suffix (name, ".png"))
+      {
+        char *from = g_build_filename (art_from, name, NULL), *to = g_build_filename (art_to, name, NULL);
+
+        copy_file (from, to);
+        g_free (from);
+        g_free (to);
+      }
+  g_dir_close (art);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes) * 2; i++)
+    {
+      int size = sizes[i % G_N_ELEMENTS (sizes)];
+      gboolean by_uri = i >= G_N_ELEMENTS (sizes);
+      char *out = g_strdup_printf ("%s/thumbnail-%d%s.png", dir, size, by_uri ? "-uri" : "");
+      char *err = NULL;
+      cairo_surface_t *surface;
+      Picture pic;
+
+      g_test_message ("size %d, %s", size, by_uri ? "%u" : "%i");
+      g_assert_cmpint (run_thumbnailer (in, out, size, by_uri ? "%u" : NULL, &err), ==, 0);
+      /* Every picture was found beside the document: no placeholder warnings. */
+      g_assert_cmpstr (err, ==, "");
+      surface = load_png (out, &pic);
+      assert_size (&pic, size);
+      /* A standing character is taller than wide. */
+      g_assert_cmpint (pic.height, ==, size);
+      g_assert_cmpint (pic.width, <, size);
+      g_assert_cmpint (pic.corner_alpha, ==, 0);
+      /* The hero's own colours: skin, the red shirt, the blue trousers. */
+      g_assert_true (has_colour (surface, 0xf6c9a0, 10, size / 8));
+      g_assert_true (has_colour (surface, 0xe8553e, 10, size / 8));
+      g_assert_true (has_colour (surface, 0x3f6fb5, 10, size / 8));
+      g_assert_cmpint (pic.opaque, >, pic.width * pic.height / 8);
+      cairo_surface_destroy (surface);
+      g_free (err);
+      g_free (out);
+    }
+  g_free (in);
+  g_free (hero);
+  g_free (art_to);
+  g_free (art_from);
+  g_free (dir);
+}
+
+/* A skeleton with no art and no mesh is drawn as its bones, not left blank. */
+static void
+test_thumbnail_bare_skeleton (void)
+{
+  char *dir = thumb_dir ("Bare bones");
+  char *sample = build_file ("data", "samples", "humanoid.ossa", NULL);
+  char *in = g_build_filename (dir, "humanoid.ossa", NULL);
+  char *out = g_build_filename (dir, "humanoid.png", NULL);
+  cairo_surface_t *surface;
+  Picture pic;
+
+  copy_file (sample, in);
+  g_assert_cmpint (run_thumbnailer (in, out, 256, NULL, NULL), ==, 0);
+  surface = load_png (out, &pic);
+  assert_size (&pic, 256);
+  g_assert_cmpint (pic.corner_alpha, ==, 0);
+  g_assert_cmpint (pic.opaque, >, pic.width * pic.height / 100);
+  cairo_surface_destroy (surface);
+  g_free (out);
+  g_free (in);
+  g_free (sample);
+  g_free (dir);
+}
+
+/* GNOME runs a thumbnailer in a sandbox that holds the document alone (copied to
+ * /tmp): its pictures are not there. The skeleton is drawn instead of a pile of
+ * placeholders, and the warnings say why. */
+static void
+test_thumbnail_without_art (void)
+{
+  char *dir = thumb_dir ("Sandbox");
+  char *hero = build_file ("data", "samples", "hero.ossa", NULL);
+  char *in = g_build_filename (dir, "gnome-desktop-file-to-thumbnail.ossa", NULL);
+  char *out = g_build_filename (dir, "gnome-desktop-thumbnailer.png", NULL);
+  cairo_surface_t *surface;
+  char *err = NULL;
+  Picture pic;
+
+  copy_file (hero, in);
+  g_assert_cmpint (run_thumbnailer (in, out, 256, NULL, &err), ==, 0);
+  g_assert_nonnull (strstr (err, "warning: head: "));
+  g_assert_nonnull (strstr (err, "none of its 10 pictures could be read: its bones are "
+                                 "drawn instead"));
+  surface = load_png (out, &pic);
+  g_assert_cmpint (pic.height, ==, 256);
+  g_assert_cmpint (pic.corner_alpha, ==, 0);
+  g_assert_cmpint (pic.opaque, >, pic.width * pic.height / 100);
+  /* The bones' own colours (the head's yellow, the left forearm's teal), which
+   * placeholders alone would not show. */
+  g_assert_true (has_colour (surface, 0xf2c14e, 24, 20));
+  g_assert_true (has_colour (surface, 0x2e8c8c, 24, 20));
+  cairo_surface_destroy (surface);
+  g_free (err);
+  g_free (out);
+  g_free (in);
+  g_free (hero);
+  g_free (dir);
+}
+
+/* A file that is not a document, and one that is not there: exit 1, a message
+ * naming it, no thumbnail (the factory then remembers the failure). */
+static void
+test_thumbnail_broken (void)
+{
+  char *dir = thumb_dir ("Broken files");
+  char *broken = g_build_filename (dir, "broken.ossa", NULL);
+  char *gone = g_build_filename (dir, "gone.ossa", NULL);
+  const char *inputs[] = { broken, gone };
+
+  write_file (broken, "\xff\xff\xff\xff not a document", 20);
+  for (gsize i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      char *out = g_build_filename (dir, "thumbnail.png", NULL);
+      char *err = NULL;
+
+      g_assert_cmpint (run_thumbnailer (inputs[i], out, 128, NULL, &err), ==, 1);
+      g_assert_nonnull (strstr (err, inputs[i]));
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+      g_free (err);
+      g_free (out);
+    }
+  g_free (gone);
+  g_free (broken);
+  g_free (dir);
+}
+
+/* What a person typing it gets wrong: exit 2 and a line saying what; and an OUT
+ * that cannot be written: exit 1, naming it. Nothing is written either way. */
+static void
+test_thumbnail_bad_usage (void)
+{
+  char *hero = build_file ("data", "samples", "hero.ossa", NULL);
+  char *dir = thumb_dir ("Usage");
+  char *out = g_build_filename (dir, "t.png", NULL);
+  char *nowhere = g_build_filename (dir, "no such folder", "t.png", NULL);
+  struct
+  {
+    const char *args[5];
+    int         status;
+    const char *says;
+  } cases[] = {
+    { { "-s", "0", hero, out }, 2, "--size '0' is not a whole number from 1 to 4096" },
+    { { "-s", "5000", hero, out }, 2, "--size '5000'" },
+    { { "--size=big", hero, out }, 2, "--size 'big'" },
+    { { hero }, 2, "IN OUT" },
+    { { hero, "-" }, 2, "OUT is a file, not standard output" },
+    { { hero, hero }, 2, "is also an input" },
+    { { "file://elsewhere.example/hero.ossa", out }, 2, "is not a local file's URI" },
+    { { hero, nowhere }, 1, nowhere },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *argv[8] = { "ossa-cli", "thumbnail" };
+      char *err = NULL;
+
+      for (gsize a = 0; a < 5 && cases[i].args[a] != NULL; a++)
+        argv[2 + a] = cases[i].args[a];
+      g_assert_cmpint (run ((char **) argv, &err), ==, cases[i].status);
+      g_assert_nonnull (strstr (err, cases[i].says));
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+      g_free (err);
+    }
+  g_free (nowhere);
+  g_free (out);
+  g_free (dir);
+  g_free (hero);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -248,6 +625,11 @@ main (int argc, char **argv)
 
   g_test_add_func ("/desktop/mime-type", test_mime_type);
   g_test_add_func ("/desktop/desktop-file", test_desktop_file);
+  g_test_add_func ("/desktop/thumbnail-hero", test_thumbnail_hero);
+  g_test_add_func ("/desktop/thumbnail-bare-skeleton", test_thumbnail_bare_skeleton);
+  g_test_add_func ("/desktop/thumbnail-without-art", test_thumbnail_without_art);
+  g_test_add_func ("/desktop/thumbnail-broken", test_thumbnail_broken);
+  g_test_add_func ("/desktop/thumbnail-bad-usage", test_thumbnail_bad_usage);
   status = g_test_run ();
   remove_tree (xdg_home);
   g_free (config);

@@ -2,13 +2,15 @@
 /* The GIF writer (src/export/ossa-export-gif.c), driven through its class with
  * frames drawn here (solid colours, a gradient, a transparent corner, a
  * half-covered edge) and read back with giflib: frame count, size, delays,
- * the loop, colours and transparency; a full disk; an abort. */
+ * the loop, colours and transparency; a full disk; an abort; and the sample's
+ * walk through the whole job, against the same frames as PNGs. */
 #include <errno.h>
 #include <gif_lib.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
+#include "export-test-support.h"
 #include "ossa-export-private.h"
 
 #define W 96
@@ -422,6 +424,107 @@ test_full_disk (Fixture *f, gconstpointer data)
     }
 }
 
+
+/* Frames past the memory budget wait in a scratch file: the same GIF, byte for
+ * byte, as when every frame is in memory. */
+static void
+test_scratch_file (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *in_memory = NULL, *spilled = NULL;
+  gsize n_memory = 0, n_spilled = 0;
+  size_t old;
+
+  g_assert_true (write_gif (f->path, 12, 30, TRUE, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (f->path, &in_memory, &n_memory, NULL));
+  g_unlink (f->path);
+  old = _ossa_export_gif_set_keep_bytes (3 * W * H * 4);   /* 3 frames */
+  g_assert_true (write_gif (f->path, 12, 30, TRUE, TRUE, &error));
+  _ossa_export_gif_set_keep_bytes (old);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (f->path, &spilled, &n_spilled, NULL));
+  g_assert_cmpmem (in_memory, n_memory, spilled, n_spilled);
+  g_assert_cmpint (count_files (f->dir), ==, 1);
+}
+
+/* The sample's walk through the job: a GIF of its 30 frames, 1 s, looping, whose
+ * every frame is the job's PNG frame in 256 colours: transparent where that is
+ * transparent, opaque and near its colour where it is opaque. */
+static void
+test_hero_walk (Fixture *f, gconstpointer data)
+{
+  g_autofree char *base = NULL;
+  OssaDocument *doc = export_load_hero (&base);
+  g_autofree char *pattern = NULL;
+  OssaExportSettings s;
+  OssaExportResult result = { 0 };
+  g_autoptr (GError) error = NULL;
+  GifFileType *gif;
+  size_t n_opaque = 0, n_checked = 0;
+  double error_sum = 0;
+
+  if (doc == NULL)
+    return;
+  export_settings (&s, "walk", f->path, FALSE, base);
+  g_assert_true (ossa_export_run (doc, &s, NULL, NULL, NULL, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.files->len, ==, 1);
+  g_assert_cmpstr (result.files->pdata[0], ==, f->path);
+  ossa_export_result_clear (&result);
+  pattern = g_build_filename (f->dir, "walk-%02d.png", NULL);
+  export_settings (&s, "walk", pattern, FALSE, base);
+  g_assert_true (ossa_export_run (doc, &s, NULL, NULL, NULL, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.files->len, ==, 30);
+
+  gif = slurp (f->path);
+  g_assert_cmpint (gif->ImageCount, ==, 30);
+  g_assert_cmpint (gif->SWidth, ==, 512);
+  g_assert_cmpint (gif->SHeight, ==, 512);
+  g_assert_cmpint (total_delay (gif), ==, 100);
+  g_assert_true (has_loop_extension (gif));
+  for (int i = 0; i < 30; i += 7)
+    {
+      cairo_surface_t *png = export_read_png (result.files->pdata[i]);
+      SavedImage *image = &gif->SavedImages[i];
+      ColorMapObject *map = image->ImageDesc.ColorMap ? image->ImageDesc.ColorMap : gif->SColorMap;
+      GraphicsControlBlock gcb;
+
+      DGifSavedExtensionToGCB (gif, i, &gcb);
+      g_assert_cmpint (gcb.TransparentColor, !=, NO_TRANSPARENT_COLOR);
+      g_assert_cmpint (gcb.DisposalMode, ==, DISPOSE_BACKGROUND);
+      for (int y = 0; y < 512; y++)
+        for (int x = 0; x < 512; x++)
+          {
+            uint32_t p = export_pixel (png, x, y);
+            int index = image->RasterBits[y * 512 + x];
+            GifColorType c = map->Colors[index];
+
+            if (p >> 24 == 0)
+              g_assert_cmpint (index, ==, gcb.TransparentColor);
+            else if (p >> 24 == 255)
+              {
+                g_assert_cmpint (index, !=, gcb.TransparentColor);
+                error_sum += abs (c.Red - (int) (p >> 16 & 0xff)) + abs (c.Green - (int) (p >> 8 & 0xff))
+                             + abs (c.Blue - (int) (p & 0xff));
+                n_opaque++;
+              }
+            n_checked++;
+          }
+      cairo_surface_destroy (png);
+    }
+  g_assert_cmpuint (n_opaque, >, n_checked / 20);   /* the character is there */
+  /* 256 colours with dithering: a few levels off on average, not more. */
+  g_test_message ("mean error over opaque pixels: %.2f", error_sum / (3.0 * n_opaque));
+  g_assert_cmpfloat (error_sum / (3.0 * n_opaque), <, 2.0);
+  DGifCloseFile (gif, NULL);
+  for (guint i = 0; i < result.files->len; i++)
+    g_unlink (result.files->pdata[i]);
+  ossa_export_result_clear (&result);
+  ossa_document_free (doc);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -433,6 +536,8 @@ main (int argc, char **argv)
   ADD ("/export-gif/colours-and-transparency", test_colours);
   ADD ("/export-gif/opaque", test_opaque);
   ADD ("/export-gif/abort", test_abort);
+  ADD ("/export-gif/scratch-file", test_scratch_file);
   ADD ("/export-gif/full-disk", test_full_disk);
+  ADD ("/export-gif/hero-walk", test_hero_walk);
   return g_test_run ();
 }

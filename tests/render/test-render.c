@@ -342,6 +342,31 @@ test_bad_view (void)
   ossa_document_free (doc);
 }
 
+/* Absurd framings (the picture a billion billion pixels wide, or far off) draw
+ * what they can, and the next frame is right again. */
+static void
+test_extreme_view (void)
+{
+  OssaDocument *doc = make_square (NULL, 0, TRUE);
+  OssaRenderer *renderer = ossa_renderer_new (doc, NULL, NULL);
+  OssaRenderView view = rt_view (200, 200, 1e30f, 0, 0);
+  RtImage img = rt_image_new (200, 200);
+  OssaError err = { 0 };
+
+  (void) ossa_renderer_draw (renderer, NULL, 0, &view, img.pixels, img.stride, &err);
+  view.scale = 1e-30f;
+  (void) ossa_renderer_draw (renderer, NULL, 0, &view, img.pixels, img.stride, &err);
+  view.scale = 1, view.center_x = 1e30f;
+  rt_draw (renderer, NULL, 0, &view, &img);
+  g_assert_cmphex (rt_argb (&img, 100, 100), ==, 0);
+  view.center_x = 0;
+  rt_draw (renderer, NULL, 0, &view, &img);
+  assert_square (&img, RED, GREEN, BLUE, WHITE);
+  rt_image_free (&img);
+  ossa_renderer_free (renderer);
+  ossa_document_free (doc);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -355,5 +380,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/material-hash", test_material_hash);
   g_test_add_func ("/render/mesh", test_mesh);
   g_test_add_func ("/render/bad-view", test_bad_view);
+  g_test_add_func ("/render/extreme-view", test_extreme_view);
   return g_test_run ();
 }

@@ -19,11 +19,15 @@
 static void
 draw_segments (OssaCanvas *self, const GArray *segments, float width, float height, float scale)
 {
-  self->stats.draw_calls +=
-    ossa_segment_layer_draw (&self->segment_layer, (const OssaSegment *) segments->data,
-                             segments->len, width, height, (float) self->camera.center_x,
-                             (float) self->camera.center_y, (float) (self->camera.zoom * scale),
-                             scale);
+  guint calls = ossa_segment_layer_draw (&self->segment_layer,
+                                         (const OssaSegment *) segments->data, segments->len,
+                                         width, height, (float) self->camera.center_x,
+                                         (float) self->camera.center_y,
+                                         (float) (self->camera.zoom * scale), scale);
+
+  if (calls > 0)
+    _ossa_canvas_note_draw (self, OSSA_CANVAS_PROGRAM_SEGMENTS);
+  self->stats.draw_calls += calls;
 }
 
 /* The animation the preview shows: the current one, in Animate mode only. */

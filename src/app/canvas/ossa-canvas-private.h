@@ -37,7 +37,26 @@ typedef struct
   gint64  render_us;    /* CPU time of the last render (GL calls return before the
                          * GPU, or Mesa's threads, finish), microseconds */
   guint   n_ghosts;     /* onion skin poses drawn by the last frame */
+  guint   warm_programs; /* OssaCanvasProgram bits the warm-up drew, in the idle
+                          * turns after realize */
+  guint   cold_draws;   /* draws of a frame whose program had never drawn before
+                         * (a software renderer made its machine code then) */
 } OssaCanvasStats;
+
+/* The canvas's GL programs as bits, for its warm-up: Mesa's llvmpipe compiles a
+ * program's machine code for the state it is drawn with at its first draw, not
+ * at link time, which in the first frame of a document costs that frame tens of
+ * milliseconds. Each is drawn once on a 1×1 image in the idle turns of the main
+ * loop after realize instead, while the window is still empty. */
+typedef enum
+{
+  OSSA_CANVAS_PROGRAM_GRID     = 1 << 0,
+  OSSA_CANVAS_PROGRAM_BONES    = 1 << 1,
+  OSSA_CANVAS_PROGRAM_JOINTS   = 1 << 2,
+  OSSA_CANVAS_PROGRAM_MESHES   = 1 << 3,
+  OSSA_CANVAS_PROGRAM_SEGMENTS = 1 << 4,
+  OSSA_CANVAS_PROGRAMS_ALL     = (1 << 5) - 1,
+} OssaCanvasProgram;
 
 typedef enum
 {
@@ -126,6 +145,8 @@ struct _OssaCanvas
   GLuint            instance_buffer;
   GLuint            joint_buffer;    /* element indices of the joints drawn */
   OssaMeshLayer     mesh_layer;      /* the document's meshes, under the bones */
+  guint             drawn_programs;  /* OssaCanvasProgram bits that have drawn */
+  guint             warm_idle;       /* the warm-up, after the first frame */
   OssaCanvasStats   stats;
 
   /* The drag in progress (primary button). */
@@ -244,6 +265,10 @@ gboolean _ossa_canvas_render              (GtkGLArea       *area,
 void     _ossa_canvas_set_moving_root     (OssaCanvas      *self,
                                            gssize           bone);
 void     _ossa_canvas_stop_still_cache    (OssaCanvas      *self);
+/* A frame drew with these OssaCanvasProgram bits: counted in stats.cold_draws
+ * for each that had not drawn before. */
+void     _ossa_canvas_note_draw           (OssaCanvas      *self,
+                                           guint            programs);
 
 /* ossa-canvas-preview.c: under the bones and over them, in Animate mode. */
 void     _ossa_canvas_draw_onion_skin     (OssaCanvas      *self,

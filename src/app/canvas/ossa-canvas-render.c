@@ -142,6 +142,101 @@ delete_gl (OssaCanvas *self)
 }
 
 void
+_ossa_canvas_note_draw (OssaCanvas *self, guint programs)
+{
+  guint cold = programs & ~self->drawn_programs;
+
+  self->drawn_programs |= programs;
+  while (cold != 0)
+    {
+      self->stats.cold_draws++;
+      cold &= cold - 1;
+    }
+}
+
+static void draw_grid  (OssaCanvas *self, float width, float height, float scale);
+static void draw_bones (OssaCanvas *self, gsize first, gsize count, gsize first_joint,
+                        gsize n_joints, float width, float height, float scale);
+
+/* Every program drawn once, with the state of its real draws (blending, points,
+ * instancing, the vertex arrays, an RGBA8 target like the area's), onto a 1×1
+ * image: a software renderer (Mesa's llvmpipe) compiles the machine code for a
+ * program and that state at its first draw, and a document's first frame would
+ * otherwise pay for it (bones and joints about 12 ms of the main thread's time).
+ * One step (the programs of one bit of steps[]) an idle turn of the main loop,
+ * so that each costs the window only a few milliseconds; a program a frame drew
+ * already is left alone. Needs the context current; leaves the default state
+ * and nothing bound. FALSE when every step is done. */
+static gboolean
+warm_up_step (OssaCanvas *self)
+{
+  static const guint steps[] = {
+    OSSA_CANVAS_PROGRAM_GRID, OSSA_CANVAS_PROGRAM_BONES | OSSA_CANVAS_PROGRAM_JOINTS,
+    OSSA_CANVAS_PROGRAM_MESHES, OSSA_CANVAS_PROGRAM_SEGMENTS,
+  };
+  OssaBoneInstance bone = { { 0, 0 }, { 1, 0 }, 1, { 255, 255, 255, 255 }, 0, 0 };
+  OssaSegment segment = { { 0, 0 }, { 1, 0 }, { 255, 255, 255, 255 }, 1 };
+  uint32_t joint = 0;
+  OssaGlCache image = { 0 };
+  GLint previous = 0;
+  guint draw_calls = self->stats.draw_calls;
+  guint step = 0;
+
+  while (step < G_N_ELEMENTS (steps) && (self->drawn_programs & steps[step]) == steps[step])
+    step++;
+  if (step == G_N_ELEMENTS (steps) || self->grid_program == 0)
+    return FALSE;
+  glGetIntegerv (GL_DRAW_FRAMEBUFFER_BINDING, &previous);
+  if (!ossa_gl_cache_ensure (&image, 1, 1))
+    return FALSE;
+  glBindFramebuffer (GL_FRAMEBUFFER, image.fbo);
+  glViewport (0, 0, 1, 1);
+  glDisable (GL_DEPTH_TEST);
+  /* Marked drawn first: these draws are no document's. */
+  self->stats.warm_programs |= steps[step] & ~self->drawn_programs;
+  self->drawn_programs |= steps[step];
+  switch (steps[step])
+    {
+    case OSSA_CANVAS_PROGRAM_GRID:
+      draw_grid (self, 1, 1, 1);
+      break;
+    case OSSA_CANVAS_PROGRAM_BONES | OSSA_CANVAS_PROGRAM_JOINTS:
+      glBindBuffer (GL_ARRAY_BUFFER, self->instance_buffer);
+      glBufferData (GL_ARRAY_BUFFER, sizeof bone, &bone, GL_STREAM_DRAW);
+      glBindVertexArray (self->joint_vao);
+      glBufferData (GL_ELEMENT_ARRAY_BUFFER, sizeof joint, &joint, GL_STREAM_DRAW);
+      draw_bones (self, 0, 1, 0, 1, 1, 1, 1);
+      glBindBuffer (GL_ARRAY_BUFFER, 0);
+      break;
+    case OSSA_CANVAS_PROGRAM_MESHES:
+      ossa_mesh_layer_warm_up (&self->mesh_layer);
+      break;
+    default:
+      ossa_segment_layer_draw (&self->segment_layer, &segment, 1, 1, 1, 0, 0, 1, 1);
+      break;
+    }
+  glBindVertexArray (0);
+  glUseProgram (0);
+  glBindFramebuffer (GL_FRAMEBUFFER, (GLuint) previous);
+  ossa_gl_cache_clear (&image);
+  self->stats.draw_calls = draw_calls;
+  return TRUE;
+}
+
+static gboolean
+warm_up_idle (gpointer data)
+{
+  OssaCanvas *self = data;
+  GtkGLArea *area = GTK_GL_AREA (self);
+
+  gtk_gl_area_make_current (area);
+  if (gtk_gl_area_get_error (area) == NULL && warm_up_step (self))
+    return G_SOURCE_CONTINUE;
+  self->warm_idle = 0;
+  return G_SOURCE_REMOVE;
+}
+
+void
 _ossa_canvas_realize_gl (OssaCanvas *self)
 {
   GtkGLArea *area = GTK_GL_AREA (self);
@@ -157,7 +252,15 @@ _ossa_canvas_realize_gl (OssaCanvas *self)
       delete_gl (self);
       ossa_segment_layer_unrealize (&self->segment_layer);
       gtk_gl_area_set_error (area, error);
+      return;
     }
+  /* A new context: its programs have drawn nothing yet. After the frames
+   * waiting to be drawn (G_PRIORITY_LOW comes after GTK's redraws), so that the
+   * window's first frame is not the later for it. */
+  self->drawn_programs = 0;
+  self->stats.warm_programs = 0;
+  if (self->warm_idle == 0)
+    self->warm_idle = g_idle_add_full (G_PRIORITY_LOW, warm_up_idle, self, NULL);
 }
 
 void
@@ -165,6 +268,7 @@ _ossa_canvas_unrealize_gl (OssaCanvas *self)
 {
   GtkGLArea *area = GTK_GL_AREA (self);
 
+  g_clear_handle_id (&self->warm_idle, g_source_remove);
   /* The objects belong to the area's context: make it current before deleting. */
   gtk_gl_area_make_current (area);
   if (gtk_gl_area_get_error (area) == NULL)
@@ -193,6 +297,7 @@ draw_grid (OssaCanvas *self, float width, float height, float scale)
   glBindVertexArray (self->grid_vao);
   glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
   self->stats.draw_calls++;
+  _ossa_canvas_note_draw (self, OSSA_CANVAS_PROGRAM_GRID);
 }
 
 /* The grid from its cached image, drawn into it first when the camera or the size
@@ -254,6 +359,7 @@ draw_bones (OssaCanvas *self, gsize first, gsize count, gsize first_joint, gsize
                   (const void *) (guintptr) (first_joint * sizeof (uint32_t)));
   self->stats.draw_calls++;
   glDisable (GL_BLEND);
+  _ossa_canvas_note_draw (self, OSSA_CANVAS_PROGRAM_BONES | OSSA_CANVAS_PROGRAM_JOINTS);
 }
 
 /* The instances (in the order the draws expect) and the joint list, once a frame. */
@@ -438,12 +544,15 @@ _ossa_canvas_render (GtkGLArea *area, GdkGLContext *context)
 
   draw_grid_cached (self, (GLuint) target, width, height, (float) scale);
   /* Meshes under the bones, in the pose on show. */
-  if (self->show_meshes && self->editor != NULL)
-    self->stats.draw_calls +=
-      ossa_mesh_layer_draw (&self->mesh_layer, ossa_editor_get_document (self->editor),
-                            ossa_editor_get_world (self->editor), width, height,
-                            (float) self->camera.center_x, (float) self->camera.center_y,
-                            (float) (self->camera.zoom * scale), (float) scale);
+  if (self->show_meshes && self->editor != NULL
+      && ossa_mesh_layer_draw (&self->mesh_layer, ossa_editor_get_document (self->editor),
+                               ossa_editor_get_world (self->editor), width, height,
+                               (float) self->camera.center_x, (float) self->camera.center_y,
+                               (float) (self->camera.zoom * scale), (float) scale) > 0)
+    {
+      self->stats.draw_calls++;
+      _ossa_canvas_note_draw (self, OSSA_CANVAS_PROGRAM_MESHES);
+    }
   draw_art (self, width, height, (float) scale);
   _ossa_canvas_draw_onion_skin (self, width, height, (float) scale);
   if (n > 0 && self->show_bones)

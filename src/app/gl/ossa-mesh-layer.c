@@ -175,6 +175,25 @@ fill_corners (OssaMeshLayer *layer, const OssaDocument *doc, const OssaXform *wo
     }
 }
 
+/* The one draw, with the state every mesh frame uses (the warm-up's too). */
+static void
+draw_corners (OssaMeshLayer *layer, const OssaMeshCorner *corners, gsize n_corners,
+              float viewport_width, float viewport_height, float center_x, float center_y,
+              float zoom, float scale)
+{
+  ossa_gl_layer_use (&layer->gl, viewport_width, viewport_height, center_x, center_y, zoom,
+                     scale);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (n_corners * sizeof (OssaMeshCorner)), corners,
+                GL_STREAM_DRAW);
+  glEnable (GL_BLEND);
+  glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  glDrawArrays (GL_TRIANGLES, 0, (GLsizei) n_corners);
+  glDisable (GL_BLEND);
+  glBindBuffer (GL_ARRAY_BUFFER, 0);
+  glBindVertexArray (0);
+  glUseProgram (0);
+}
+
 guint
 ossa_mesh_layer_draw (OssaMeshLayer *layer, const OssaDocument *doc, const OssaXform *world,
                       float viewport_width, float viewport_height, float center_x,
@@ -195,17 +214,18 @@ ossa_mesh_layer_draw (OssaMeshLayer *layer, const OssaDocument *doc, const OssaX
     }
   ensure_deformed (layer, max_vertices);
   fill_corners (layer, doc, world);
+  draw_corners (layer, layer->corners, n_corners, viewport_width, viewport_height, center_x,
+                center_y, zoom, scale);
+  return 1;
+}
 
-  ossa_gl_layer_use (&layer->gl, viewport_width, viewport_height, center_x, center_y, zoom,
-                     scale);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (n_corners * sizeof (OssaMeshCorner)),
-                layer->corners, GL_STREAM_DRAW);
-  glEnable (GL_BLEND);
-  glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-  glDrawArrays (GL_TRIANGLES, 0, (GLsizei) n_corners);
-  glDisable (GL_BLEND);
-  glBindBuffer (GL_ARRAY_BUFFER, 0);
-  glBindVertexArray (0);
-  glUseProgram (0);
+guint
+ossa_mesh_layer_warm_up (OssaMeshLayer *layer)
+{
+  OssaMeshCorner corners[3] = { { { 0, 0 }, 0 }, { { 1, 0 }, 0 }, { { 0, 1 }, 0 } };
+
+  if (layer->gl.program == 0)
+    return 0;
+  draw_corners (layer, corners, G_N_ELEMENTS (corners), 1, 1, 0, 0, 1, 1);
   return 1;
 }

@@ -48,6 +48,12 @@ guint    ossa_mesh_layer_draw      (OssaMeshLayer      *layer,
                                     float               zoom,
                                     float               scale);
 
+/* One triangle drawn with the state of a real draw, into the framebuffer bound
+ * (a 1×1 image): the driver makes the program's machine code now rather than in
+ * a document's first frame. Returns the number of draw calls (0 when not
+ * realized, else 1). */
+guint    ossa_mesh_layer_warm_up   (OssaMeshLayer      *layer);
+
 /* Grows the box x0..x1, y0..y1 (world units) around every mesh vertex in the pose
  * @world; *any says whether the box holds anything yet and is set when it does. */
 void     ossa_mesh_layer_grow_bounds (OssaMeshLayer      *layer,

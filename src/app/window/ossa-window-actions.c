@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "ossa-dialogs.h"
+#include "ossa-export-dialog.h"
 #include "ossa-smd-export.h"
 #include "ossa-window-private.h"
 
@@ -39,6 +40,7 @@ typedef struct
 static const KeyShortcut window_shortcuts[] = {
   { "<Control>i", "win.import-smd", NULL },
   { "<Control>e", "win.export-smd", NULL },
+  { "<Control><Shift>e", "win.export-animation", NULL },
   { "<Control><Shift>i", "win.import-images", NULL },
   { "<Control><Alt>i", "win.import-ora", NULL },
   { "<Control><Shift>m", "win.embed-images", NULL },
@@ -253,6 +255,17 @@ export_smd_activated (GSimpleAction *action,
   OssaWindow *self = OSSA_WINDOW (user_data);
 
   ossa_smd_export_start (GTK_WINDOW (self), self->editor, self->cancellable);
+}
+
+static void
+export_animation_activated (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (user_data);
+
+  ossa_export_dialog_present (GTK_WINDOW (self), self->editor, self->settings,
+                              self->cancellable);
 }
 
 static void
@@ -780,6 +793,7 @@ static const GActionEntry win_actions[] = {
   { "open-sample", open_sample_activated, NULL, NULL, NULL, { 0 } },
   { "import-smd", import_smd_activated, NULL, NULL, NULL, { 0 } },
   { "export-smd", export_smd_activated, NULL, NULL, NULL, { 0 } },
+  { "export-animation", export_animation_activated, NULL, NULL, NULL, { 0 } },
   { "import-images", import_images_activated, NULL, NULL, NULL, { 0 } },
   { "import-ora", import_ora_activated, NULL, NULL, NULL, { 0 } },
   { "close", close_activated, NULL, NULL, NULL, { 0 } },
@@ -933,6 +947,7 @@ _ossa_window_actions_update (OssaWindow *self)
   set_enabled (self, "select-none", n_selected > 0
                                       || ossa_editor_get_selected_slot (self->editor) >= 0);
   set_enabled (self, "export-smd", doc->n_animations > 0);
+  set_enabled (self, "export-animation", doc->skeleton.n_bones > 0 || doc->n_slots > 0);
   {
     gboolean has_animation = current_animation (self) != NULL;
     gsize n_keys = 0;
