@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Editable animations: keys, tracks of keys on one bone channel, and animations
  * of tracks, with sampling. An OssaAnimation owns its name and tracks, a track its
  * key columns; ossa_animation_clear() and ossa_track_clear() release them. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The per-instance state of a document's slots (which attachment each shows, its
  * colour, the draw order) at a time, and the call a game makes every frame: every
  * visible attachment's world corners, UVs and colour, in draw order, into the

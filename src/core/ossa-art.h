@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Art on bones (DESIGN.md): images, slots and their attachments, and the keys
  * animations hold for them (slot tracks, draw-order keys), with their checks and
  * sampling. Each struct owns its strings and arrays; the *_clear() functions

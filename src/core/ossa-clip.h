@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The runtime clip a game samples every frame, and its playback cursors. A clip
  * owns all it holds (ossa_clip_free()), a cursor its state
  * (ossa_clip_cursor_free()); neither keeps a pointer into what it was built from. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Undoable edits of a document. A command owns what it records (free it with
  * ossa_command_free(), unless an OssaHistory or a group has taken it). */
 #pragma once

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The document: everything one .ossa file holds, and the edits that keep its
  * parts consistent. A document owns all its parts (ossa_document_free()). */
 #pragma once

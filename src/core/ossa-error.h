@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* OssaError: what went wrong, with the file and line, in a caller-owned struct
  * (nothing to free). */
 #pragma once

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Grid maps as text (ossa-gridmap-io.c): the original article's form and
  * MovingAI's .map, and MovingAI's .scen scenarios. A map or scenario read is the
  * caller's (ossa_grid_map_clear(), ossa_scenario_clear()), so is text written

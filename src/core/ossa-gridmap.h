@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* A 2D grid of walkable and blocked cells with an optional start and goal, as a
  * document holds them. An OssaGridMap owns its name and cells (release them with
  * ossa_grid_map_clear()); reading and writing maps as text is in ossa-gridmap-io.h,

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The undo/redo history of one document. It owns the commands it records
  * (ossa_history_free()); the document stays the caller's. */
 #pragma once

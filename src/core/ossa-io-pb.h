@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* A document as the bytes of a .ossa file and back (ossa-io-pb-load.c,
  * ossa-io-pb-save.c; the format is proto/ossa.proto). A document loaded and a
  * buffer written are the caller's; neither keeps a pointer into the other. */

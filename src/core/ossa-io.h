@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Files: loading and saving .ossa documents by path, and reading and writing any
  * file whole. A document loaded and a buffer read are the caller's. The same
  * from and to memory is in ossa-io-pb.h, which this header includes. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* 2D transforms and matrices, and angles. Plain values and functions: nothing
  * here allocates. */
 #pragma once

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Triangle meshes bound to bones. An OssaMesh owns its name and columns
  * (ossa_mesh_clear()). */
 #pragma once

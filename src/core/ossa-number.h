@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Numbers read and written in the C locale whatever the process locale is. The
  * caller owns every buffer; nothing here allocates. */
 #pragma once

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Shortest paths on grid maps. A pathfinder owns its buffers and a copy of the map
  * it is bound to (ossa_pathfinder_free()); a result's path points into it, valid
  * until its next search. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* One playing instance of a document, the object a game keeps per character: its
  * pose and slots, what it plays (an animation, a crossfade to the next, a queue),
  * and what has finished. The document is the shared, read-only data (load it once;

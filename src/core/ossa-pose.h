@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Poses: world matrices from local transforms. The caller owns every array;
  * nothing here allocates. */
 #pragma once

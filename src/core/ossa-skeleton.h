@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The skeleton: bones in parent-before-child order, and the edits that keep that
  * order. An OssaSkeleton owns its bones and their names (ossa_skeleton_clear()). */
 #pragma once

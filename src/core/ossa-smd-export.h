@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Writing an animation of a document as SMD (ossa-smd-export.c). Text written is
  * the caller's (free()); nothing keeps a pointer into the document. */
 #pragma once

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* SMD 3D → Ossa 2D (ossa-smd-project.c): projecting an OssaSmd's skeleton onto a
  * plane to make a document (skeleton, mesh, animations). Nothing here keeps a
  * pointer into its arguments: a document returned is the caller's

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Valve SMD ("studiomdl data"): reading reference, animation and vertex-animation
  * files into an OssaSmd, which owns every array and string it points to (free it
  * with ossa_smd_free()). Turning one into a 2D document and writing an animation

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The enums and limits shared by the whole core and stored in files (channels,
  * interpolations, spins), their names, and the OSSA_MAX_* limits (ossa-limits.h). Nothing here
  * allocates. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* libossa: the runtime and model behind the Ossa editor. Include this one header
  * (installed as <ossa/ossa.h>; pkg-config --cflags --libs ossa). */
 #pragma once
