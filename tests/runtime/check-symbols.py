@@ -6,7 +6,9 @@ function that lost OSSA_API, or a private one that gained it, fails here.
 
 Usage: check-symbols.py [--update] LIBRARY SYMBOLS_FILE
 With --update, writes the library's symbols into SYMBOLS_FILE (keeping its
-comments): do that only when the public API changes on purpose."""
+comments): do that only when the public API changes on purpose. Names other than
+ossa_* (an _ossa_* of a -private.h, protobuf-c's) fail either way."""
+import re
 import subprocess
 import sys
 
@@ -27,11 +29,17 @@ def main(argv):
     header = [l for l in lines if l.startswith('#')]
     listed = [l.strip() for l in lines if l.strip() and not l.startswith('#')]
     actual = exported(library)
-    if update:
+    if update and not [s for s in actual if not re.fullmatch(r'ossa_[a-z0-9_]+', s)]:
         open(symbols_file, 'w').write('\n'.join(header + actual) + '\n')
         print(f'{symbols_file}: {len(actual)} symbols')
         return 0
     problems = []
+    # Whatever the list says, the library exports public names only: ossa_*, never
+    # an _ossa_* of a -private.h nor anything of the protobuf-c code inside.
+    foreign = [s for s in actual if not re.fullmatch(r'ossa_[a-z0-9_]+', s)]
+    if foreign:
+        problems.append(f'{library} exports names outside the public API (ossa_*):\n'
+                        + ''.join(f'  ! {s}\n' for s in foreign))
     if listed != sorted(set(listed)):
         problems.append(f'{symbols_file} is not sorted (LC_ALL=C) or has a symbol twice')
     added = sorted(set(actual) - set(listed))
