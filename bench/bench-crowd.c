@@ -108,6 +108,7 @@ main (int argc, char **argv)
   OssaError err = { 0 };
   OssaDocument *doc;
   OssaPlayer **players;
+  OssaPlayerClips *clips;
   OssaQuad *quads;
   ssize_t walk, cheer;
   Series s;
@@ -148,6 +149,13 @@ main (int argc, char **argv)
       fprintf (stderr, "%s: no animation to play\n", path);
       return 1;
     }
+  /* The animations built once for the whole crowd, as a game would. */
+  clips = ossa_player_clips_new (doc, &err);
+  if (clips == NULL)
+    {
+      fprintf (stderr, "%s: %s\n", path, err.message);
+      return 1;
+    }
   players = calloc (n_players, sizeof *players);
   quads = calloc (4 * MAX_QUADS, sizeof *quads);
   s.total = calloc (n_frames, sizeof (double));
@@ -159,7 +167,7 @@ main (int argc, char **argv)
     return 1;
   for (size_t i = 0; i < n_players; i++)
     {
-      players[i] = ossa_player_new (doc, &err);
+      players[i] = ossa_player_new_with_clips (doc, clips, &err);
       if (players[i] == NULL || !ossa_player_play (players[i], (uint32_t) walk, true, 0, &err))
         {
           fprintf (stderr, "%s: %s\n", path, err.message);
@@ -189,6 +197,7 @@ main (int argc, char **argv)
   for (size_t i = 0; i < n_players; i++)
     ossa_player_free (players[i]);
   free (players);
+  ossa_player_clips_free (clips);
   free (quads);
   free (s.total);
   free (s.update);

@@ -40,6 +40,8 @@
 #include "ossa-player.h"
 
 #include <math.h>
+
+#include "ossa-clip.h"
 #include <string.h>
 #include <stdlib.h>
 
@@ -66,9 +68,27 @@ typedef struct
   float    mix;
 } Queued;
 
-struct OssaPlayer
+/* Which of a player's two entries a clip cursor follows. */
+enum { ROLE_CUR, ROLE_FROM, N_ROLES };
+
+struct OssaPlayerClips
 {
   const OssaDocument *doc;
+  size_t              n_clips;
+  OssaClip          **clips;  /* one per animation of doc */
+  /* The slots' rest state, unpacked once (what every sample starts from). */
+  size_t              n_slots;
+  int32_t            *rest_attachment;
+  float              *rest_color;
+  uint32_t           *rest_order;
+};
+
+struct OssaPlayer
+{
+  const OssaDocument    *doc;
+  const OssaPlayerClips *clips;
+  OssaPlayerClips       *own_clips;  /* made by ossa_player_new(), else NULL */
+  OssaClipCursor       **cursors;    /* [role · n_clips + animation] */
   OssaPose           *pose;        /* what apply() leaves: the mix */
   OssaSlotPose       *slots;
   OssaTransform      *from_local;  /* the crossfade's other pose (or the frozen one) */
@@ -91,14 +111,96 @@ struct OssaPlayer
   size_t          events_dropped;
 };
 
-OssaPlayer *
-ossa_player_new (const OssaDocument *doc, OssaError *err)
+OssaPlayerClips *
+ossa_player_clips_new (const OssaDocument *doc, OssaError *err)
 {
-  OssaPlayer *player;
+  OssaPlayerClips *clips;
 
   if (doc == NULL)
     {
-      ossa_error_set (err, OSSA_ERROR_INVALID, "a player needs a document");
+      ossa_error_set (err, OSSA_ERROR_INVALID, "no document to build clips of");
+      return NULL;
+    }
+  clips = calloc (1, sizeof *clips);
+  if (clips != NULL)
+    clips->clips = calloc (doc->n_animations ? doc->n_animations : 1, sizeof *clips->clips);
+  if (clips == NULL || clips->clips == NULL)
+    {
+      free (clips);
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory for a document's clips");
+      return NULL;
+    }
+  clips->doc = doc;
+  clips->n_slots = doc->n_slots;
+  clips->rest_attachment = calloc (doc->n_slots + 1, sizeof *clips->rest_attachment);
+  clips->rest_color = calloc (4 * doc->n_slots + 1, sizeof *clips->rest_color);
+  clips->rest_order = calloc (doc->n_slots + 1, sizeof *clips->rest_order);
+  if (clips->rest_attachment == NULL || clips->rest_color == NULL || clips->rest_order == NULL)
+    {
+      ossa_player_clips_free (clips);
+      ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory for a document's clips");
+      return NULL;
+    }
+  for (size_t i = 0; i < doc->n_slots; i++)
+    {
+      clips->rest_attachment[i] = doc->slots[i].attachment;
+      ossa_color_unpack (doc->slots[i].color, &clips->rest_color[4 * i]);
+      clips->rest_order[i] = (uint32_t) i;
+    }
+  for (; clips->n_clips < doc->n_animations; clips->n_clips++)
+    {
+      OssaClip *clip = ossa_clip_new (&doc->animations[clips->n_clips], &doc->skeleton, err);
+
+      if (clip == NULL)
+        {
+          ossa_player_clips_free (clips);
+          return NULL;
+        }
+      clips->clips[clips->n_clips] = clip;
+    }
+  return clips;
+}
+
+void
+ossa_player_clips_free (OssaPlayerClips *clips)
+{
+  if (clips == NULL)
+    return;
+  for (size_t i = 0; i < clips->n_clips; i++)
+    ossa_clip_free (clips->clips[i]);
+  free (clips->clips);
+  free (clips->rest_attachment);
+  free (clips->rest_color);
+  free (clips->rest_order);
+  free (clips);
+}
+
+OssaPlayer *
+ossa_player_new (const OssaDocument *doc, OssaError *err)
+{
+  OssaPlayerClips *clips = ossa_player_clips_new (doc, err);
+  OssaPlayer *player;
+
+  if (clips == NULL)
+    return NULL;
+  player = ossa_player_new_with_clips (doc, clips, err);
+  if (player == NULL)
+    ossa_player_clips_free (clips);
+  else
+    player->own_clips = clips;
+  return player;
+}
+
+OssaPlayer *
+ossa_player_new_with_clips (const OssaDocument *doc, const OssaPlayerClips *clips, OssaError *err)
+{
+  OssaPlayer *player;
+
+  if (doc == NULL || clips == NULL || clips->doc != doc || clips->n_clips != doc->n_animations)
+    {
+      ossa_error_set (err, OSSA_ERROR_INVALID,
+                      doc == NULL ? "a player needs a document"
+                                  : "a player needs the clips of its own document");
       return NULL;
     }
   player = calloc (1, sizeof *player);
@@ -108,6 +210,7 @@ ossa_player_new (const OssaDocument *doc, OssaError *err)
       return NULL;
     }
   player->doc = doc;
+  player->clips = clips;
   player->speed = 1;
   player->cur = (Entry) { .anim = -1 };
   player->from = (Entry) { .anim = -1 };
@@ -115,24 +218,28 @@ ossa_player_new (const OssaDocument *doc, OssaError *err)
   player->slots = player->pose ? ossa_slot_pose_new (doc, err) : NULL;
   player->from_slots = player->slots ? ossa_slot_pose_new (doc, err) : NULL;
   player->snap_slots = player->from_slots ? ossa_slot_pose_new (doc, err) : NULL;
-  if (player->snap_slots != NULL)
-    {
-      size_t n = doc->skeleton.n_bones ? doc->skeleton.n_bones : 1;
-
-      player->from_local = calloc (n, sizeof *player->from_local);
-      player->snap_local = calloc (n, sizeof *player->snap_local);
-      if (player->from_local == NULL || player->snap_local == NULL)
-        {
-          ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory for a player");
-          ossa_player_free (player);
-          return NULL;
-        }
-    }
   if (player->snap_slots == NULL)
     {
       ossa_player_free (player);
       return NULL;
     }
+  {
+    size_t n = doc->skeleton.n_bones ? doc->skeleton.n_bones : 1;
+    bool ok;
+
+    player->from_local = calloc (n, sizeof *player->from_local);
+    player->snap_local = calloc (n, sizeof *player->snap_local);
+    player->cursors = calloc (N_ROLES * clips->n_clips + 1, sizeof *player->cursors);
+    ok = player->from_local != NULL && player->snap_local != NULL && player->cursors != NULL;
+    for (size_t i = 0; ok && i < N_ROLES * clips->n_clips; i++)
+      ok = (player->cursors[i] = ossa_clip_cursor_new (clips->clips[i % clips->n_clips])) != NULL;
+    if (!ok)
+      {
+        ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory for a player");
+        ossa_player_free (player);
+        return NULL;
+      }
+  }
   return player;
 }
 
@@ -147,6 +254,10 @@ ossa_player_free (OssaPlayer *player)
   ossa_slot_pose_free (player->snap_slots);
   free (player->from_local);
   free (player->snap_local);
+  for (size_t i = 0; player->cursors != NULL && i < N_ROLES * player->clips->n_clips; i++)
+    ossa_clip_cursor_free (player->cursors[i]);
+  free (player->cursors);
+  ossa_player_clips_free (player->own_clips);
   free (player);
 }
 
@@ -495,13 +606,62 @@ entry_animation (const OssaPlayer *player, const Entry *e)
   return e->anim < 0 ? NULL : &player->doc->animations[e->anim];
 }
 
+/* ossa_slot_pose_sample() starting from the rest state unpacked once. */
 static void
-sample_entry (const OssaPlayer *player, const Entry *e, OssaTransform *local, OssaSlotPose *slots)
+sample_slots (const OssaPlayer *player, const OssaAnimation *anim, float t, OssaSlotPose *pose)
+{
+  const OssaPlayerClips *clips = player->clips;
+  size_t n = pose->n_slots;
+  ssize_t d;
+
+  memcpy (pose->attachment, clips->rest_attachment, n * sizeof *pose->attachment);
+  memcpy (pose->color, clips->rest_color, 4 * n * sizeof *pose->color);
+  memcpy (pose->order, clips->rest_order, n * sizeof *pose->order);
+  if (anim == NULL)
+    return;
+  for (size_t i = 0; i < anim->n_slot_tracks; i++)
+    {
+      const OssaSlotTrack *track = &anim->slot_tracks[i];
+      uint32_t s = track->slot;
+
+      if (s >= n || track->n_keys == 0)
+        continue;
+      if (track->channel == OSSA_SLOT_CHANNEL_ATTACHMENT)
+        pose->attachment[s] = ossa_slot_track_sample_attachment (track, t, pose->attachment[s]);
+      else if (track->channel == OSSA_SLOT_CHANNEL_COLOR)
+        ossa_slot_track_sample_color (track, t, &pose->color[4 * s]);
+    }
+  d = ossa_draw_order_key_before (anim->draw_order, anim->n_draw_order, t);
+  if (d >= 0 && anim->draw_order[d].n_order == n)
+    memcpy (pose->order, anim->draw_order[d].order, n * sizeof *pose->order);
+}
+
+/* e's local pose (and world matrices, when world is not NULL) and slots; role
+ * says which cursors follow it. */
+static void
+sample_entry (const OssaPlayer *player, const Entry *e, int role, OssaTransform *local,
+              OssaXform *world, OssaSlotPose *slots)
 {
   const OssaAnimation *anim = entry_animation (player, e);
 
-  ossa_animation_sample_pose (anim, &player->doc->skeleton, e->time, local);
-  ossa_slot_pose_sample (slots, player->doc, anim, e->time);
+  if (anim == NULL)
+    {
+      ossa_animation_sample_pose (NULL, &player->doc->skeleton, 0, local);
+      if (world != NULL)
+        ossa_pose_compute_world (&player->doc->skeleton, local, world);
+    }
+  else
+    {
+      size_t n = player->clips->n_clips;
+      const OssaClip *clip = player->clips->clips[e->anim];
+      OssaClipCursor *cursor = player->cursors[(size_t) role * n + (size_t) e->anim];
+
+      if (world != NULL)
+        ossa_clip_sample_world (clip, e->time, cursor, local, world);
+      else
+        ossa_clip_sample (clip, e->time, cursor, local);
+    }
+  sample_slots (player, anim, e->time, slots);
 }
 
 /* out = the mix of from and to at weight w; out may be either of them. */
@@ -538,9 +698,9 @@ freeze (OssaPlayer *player)
 {
   float w = ossa_player_mix_weight (player);
 
-  sample_entry (player, &player->cur, player->snap_local, player->snap_slots);
+  sample_entry (player, &player->cur, ROLE_CUR, player->snap_local, NULL, player->snap_slots);
   if (player->from_kind == FROM_ENTRY)
-    sample_entry (player, &player->from, player->from_local, player->from_slots);
+    sample_entry (player, &player->from, ROLE_FROM, player->from_local, NULL, player->from_slots);
   blend (player, w, player->from_local, player->from_slots, player->snap_local,
          player->snap_slots, player->from_local, player->from_slots);
   player->from_kind = FROM_FROZEN;
@@ -551,14 +711,18 @@ ossa_player_apply (OssaPlayer *player)
 {
   if (player == NULL)
     return;
-  sample_entry (player, &player->cur, player->pose->local, player->slots);
-  if (player->mixing)
+  if (!player->mixing)
     {
-      if (player->from_kind == FROM_ENTRY)
-        sample_entry (player, &player->from, player->from_local, player->from_slots);
-      blend (player, ossa_player_mix_weight (player), player->from_local, player->from_slots,
-             player->pose->local, player->slots, player->pose->local, player->slots);
+      /* One pass for the local pose and the world matrices. */
+      sample_entry (player, &player->cur, ROLE_CUR, player->pose->local, player->pose->world,
+                    player->slots);
+      return;
     }
+  sample_entry (player, &player->cur, ROLE_CUR, player->pose->local, NULL, player->slots);
+  if (player->from_kind == FROM_ENTRY)
+    sample_entry (player, &player->from, ROLE_FROM, player->from_local, NULL, player->from_slots);
+  blend (player, ossa_player_mix_weight (player), player->from_local, player->from_slots,
+         player->pose->local, player->slots, player->pose->local, player->slots);
   ossa_pose_update_world (player->pose, &player->doc->skeleton);
 }
 

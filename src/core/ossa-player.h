@@ -48,6 +48,19 @@ typedef struct OssaPlayer OssaPlayer;
 OssaPlayer *ossa_player_new (const OssaDocument *doc, OssaError *err);
 void        ossa_player_free (OssaPlayer *player);
 
+/* The document's animations built once into runtime clips (ossa-clip.h: the keys
+ * laid out for playback, the curves tabulated), which a player samples. Read-only
+ * once made: any number of players on any threads may share one. A player made
+ * by ossa_player_new() builds its own; for a crowd, build them once and make the
+ * players with ossa_player_new_with_clips() (clips must outlive them, and doc is
+ * the document they were built from). NULL with err on out of memory or an
+ * animation that does not validate. */
+typedef struct OssaPlayerClips OssaPlayerClips;
+OssaPlayerClips *ossa_player_clips_new (const OssaDocument *doc, OssaError *err);
+void             ossa_player_clips_free (OssaPlayerClips *clips);
+OssaPlayer *ossa_player_new_with_clips (const OssaDocument *doc, const OssaPlayerClips *clips,
+                                        OssaError *err);
+
 /* Plays animation (an index; ossa_document_find_animation() finds one by name) from
  * its start, looping or once, crossfading from what is on show over `mix` seconds
  * (0: a cut). During a crossfade, the picture on show is frozen and faded out
