@@ -606,6 +606,62 @@ test_player_no_allocation (void)
   ossa_document_free (doc);
 }
 
+/* ---- Clips shared by a crowd ---- */
+
+static void
+test_player_shared_clips (void)
+{
+  OssaDocument *doc = make_document (), *other = make_document ();
+  OssaError err = { 0 };
+  OssaPlayerClips *clips = ossa_player_clips_new (doc, &err);
+  OssaPlayer *shared[3], *own;
+  OssaQuad a[4], b[4];
+
+  g_assert_nonnull (clips);
+  own = make_player (doc);
+  for (int i = 0; i < 3; i++)
+    {
+      shared[i] = ossa_player_new_with_clips (doc, clips, &err);
+      g_assert_nonnull (shared[i]);
+      play (shared[i], WALK, true, 0);
+    }
+  play (own, WALK, true, 0);
+  ossa_player_update (shared[1], 0.5f);
+  /* Players sharing clips are independent, and show what a player of its own does. */
+  for (int frame = 0; frame < 90; frame++)
+    {
+      if (frame == 30)
+        {
+          play (own, JUMP, false, 0.25f);
+          play (shared[0], JUMP, false, 0.25f);
+        }
+      ossa_player_update (own, 1.f / 30);
+      ossa_player_update (shared[0], 1.f / 30);
+      ossa_player_apply (own);
+      ossa_player_apply (shared[0]);
+      ossa_player_apply (shared[1]);
+      g_assert_cmpmem (ossa_player_get_pose (own)->world, 2 * sizeof (OssaXform),
+                       ossa_player_get_pose (shared[0])->world, 2 * sizeof (OssaXform));
+      g_assert_cmpuint (ossa_player_fill_quads (own, a, 4), ==, ossa_player_fill_quads (shared[0], b, 4));
+      g_assert_cmpmem (a, 2 * sizeof *a, b, 2 * sizeof *b);
+      assert_close (local (shared[1], ROOT)->x, 5, 1e-5);
+    }
+  for (int i = 0; i < 3; i++)
+    ossa_player_free (shared[i]);
+  ossa_player_free (own);
+
+  /* Clips of another document, or none, are refused. */
+  ossa_error_clear (&err);
+  g_assert_null (ossa_player_new_with_clips (other, clips, &err));
+  g_assert_cmpint (err.code, ==, OSSA_ERROR_INVALID);
+  g_assert_null (ossa_player_new_with_clips (doc, NULL, NULL));
+  g_assert_null (ossa_player_clips_new (NULL, NULL));
+  ossa_player_clips_free (clips);
+  ossa_player_clips_free (NULL);
+  ossa_document_free (other);
+  ossa_document_free (doc);
+}
+
 /* ---- The sample character ---- */
 
 static gboolean
@@ -702,6 +758,7 @@ main (int argc, char **argv)
   g_test_add_func ("/player/speed", test_player_speed);
   g_test_add_func ("/player/refuses", test_player_refuses);
   g_test_add_func ("/player/no-allocation", test_player_no_allocation);
+  g_test_add_func ("/player/shared-clips", test_player_shared_clips);
   g_test_add_func ("/player/hero", test_player_hero);
   return g_test_run ();
 }
