@@ -29,7 +29,7 @@ extern "C" {
 
 typedef enum
 {
-  OSSA_PLAYER_STARTED,      /* an animation began (at once, or at the end of a crossfade's start) */
+  OSSA_PLAYER_STARTED,      /* an animation began (at play, or a queued one: when its crossfade starts) */
   OSSA_PLAYER_LOOPED,       /* a looping animation passed its end and started again */
   OSSA_PLAYER_FINISHED,     /* a once-only animation reached its end (it holds its last pose) */
   OSSA_PLAYER_INTERRUPTED,  /* an animation was replaced (by play, or a crossfade's end) before finishing */
@@ -49,10 +49,24 @@ typedef struct OssaPlayer OssaPlayer;
 OSSA_API OssaPlayer *ossa_player_new (const OssaDocument *doc, OssaError *err);
 OSSA_API void        ossa_player_free (OssaPlayer *player);
 
+/* The document's animations built once into runtime clips (ossa-clip.h: the keys
+ * laid out for playback, the curves tabulated), which a player samples. Read-only
+ * once made: any number of players on any threads may share one. A player made
+ * by ossa_player_new() builds its own; for a crowd, build them once and make the
+ * players with ossa_player_new_with_clips() (clips must outlive them, and doc is
+ * the document they were built from). NULL with err on out of memory or an
+ * animation that does not validate. */
+typedef struct OssaPlayerClips OssaPlayerClips;
+OSSA_API OssaPlayerClips *ossa_player_clips_new (const OssaDocument *doc, OssaError *err);
+OSSA_API void             ossa_player_clips_free (OssaPlayerClips *clips);
+OSSA_API OssaPlayer *ossa_player_new_with_clips (const OssaDocument *doc,
+                                                 const OssaPlayerClips *clips, OssaError *err);
+
 /* Plays animation (an index; ossa_document_find_animation() finds one by name) from
  * its start, looping or once, crossfading from what is on show over `mix` seconds
- * (0: a cut). Empties the queue. False with err (NOT_FOUND, INVALID for a NaN or
- * negative mix) and nothing changed. */
+ * (0: a cut). During a crossfade, the picture on show is frozen and faded out
+ * from, so nothing jumps. Empties the queue. False with err (NOT_FOUND, INVALID
+ * for a NaN, infinite or negative mix) and nothing changed. */
 OSSA_API bool ossa_player_play (OssaPlayer *player, uint32_t animation, bool loop, float mix,
                                 OssaError *err);
 
@@ -68,7 +82,8 @@ OSSA_API bool  ossa_player_set_speed (OssaPlayer *player, float speed);
 OSSA_API float ossa_player_get_speed (const OssaPlayer *player);
 
 /* Per frame. Advances the clock by dt seconds (× speed): animation time, the
- * crossfade, the queue, events. dt must be ≥ 0. */
+ * crossfade, the queue, events. dt must be ≥ 0 (a negative or non-finite dt is
+ * ignored: nothing changes). */
 OSSA_API void ossa_player_update (OssaPlayer *player, float dt);
 
 /* Per frame. Samples what is on show into the pose and slots (mixing during a
@@ -88,6 +103,10 @@ OSSA_API size_t ossa_player_fill_quads (const OssaPlayer *player, OssaQuad *out,
 
 /* Per frame. Moves up to max events, oldest first, into out; returns how many. */
 OSSA_API size_t ossa_player_poll_events (OssaPlayer *player, OssaPlayerEvent *out, size_t max);
+
+/* How many events were dropped (the list full, or one update passing more ends
+ * of a loop than the list holds) since the player was made. */
+OSSA_API size_t ossa_player_events_dropped (const OssaPlayer *player);
 
 /* What plays: the animation (-1: none, the rest pose), its time in seconds, and
  * the crossfade's weight of it (1 when no crossfade runs). */
