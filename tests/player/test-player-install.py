@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The player a game developer would build: install libossa into a temporary
+DESTDIR with `meson install`, build examples/player from a copy outside the tree
+with its Makefile and pkg-config pointed at that install (nothing from the source
+tree), run it under X on the hero with --frames 10 --screenshot, once alone and
+once with --crowd 4, and check the pictures with player-check (the head where the
+runtime's world corners say, the background elsewhere). Bad input: a clear message
+naming the file.
+
+  test-player-install.py SOURCE_ROOT BUILD_ROOT PLAYER_CHECK [--install-root DIR]
+
+--install-root uses an install made by hand instead of `meson install`."""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FRAMES = 10
+
+
+def fail(msg):
+    print("FAIL: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def run(cmd, env=None, check=True):
+    print("$ " + " ".join(cmd), flush=True)
+    r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=240)
+    if r.stdout:
+        print(r.stdout, end="")
+    if r.stderr:
+        print(r.stderr, end="", file=sys.stderr)
+    if check and r.returncode != 0:
+        fail("%s exited with %d" % (cmd[0], r.returncode))
+    return r
+
+
+def main():
+    args = sys.argv[1:]
+    install_root = None
+    if "--install-root" in args:
+        i = args.index("--install-root")
+        install_root = args[i + 1]
+        del args[i:i + 2]
+    source_root, build_root, player_check = args
+    if not os.environ.get("DISPLAY"):
+        print("SKIP: no X display (run the suite under xvfb-run)")
+        sys.exit(77)
+    hero = os.path.join(build_root, "data", "samples", "hero.ossa")
+    tmp = tempfile.mkdtemp(prefix="ossa-player-test-")
+    try:
+        if install_root is None:
+            install_root = os.path.join(tmp, "destdir")
+            run(["meson", "install", "-C", build_root, "--destdir", install_root,
+                 "--no-rebuild", "--quiet"])
+        pcs = glob.glob(os.path.join(install_root, "**", "pkgconfig", "ossa.pc"),
+                        recursive=True)
+        if len(pcs) != 1:
+            fail("the install in %s has %d ossa.pc files, not one" % (install_root, len(pcs)))
+        pcdir = os.path.dirname(pcs[0])
+        headers = glob.glob(os.path.join(install_root, "**", "include", "ossa", "ossa.h"),
+                            recursive=True)
+        if not headers:
+            fail("the install has no include/ossa/ossa.h")
+        shared = glob.glob(os.path.join(install_root, "**", "libossa.so.*"), recursive=True)
+
+        # The player's sources alone, away from the tree.
+        src = os.path.join(tmp, "player")
+        shutil.copytree(os.path.join(source_root, "examples", "player"), src)
+        ossa_pc = "env PKG_CONFIG_PATH=%s PKG_CONFIG_SYSROOT_DIR=%s pkg-config" % (
+            pcdir, install_root)
+        env = dict(os.environ)
+        for k in ("CFLAGS", "CPPFLAGS", "LDFLAGS", "C_INCLUDE_PATH", "LIBRARY_PATH"):
+            env.pop(k, None)
+        run(["make", "-C", src, "CC=cc", "OSSA_PKG_CONFIG=" + ossa_pc], env=env)
+        player = os.path.join(src, "ossa-player")
+        if shared:
+            needed = run(["readelf", "-d", player]).stdout
+            if "libossa.so" not in needed:
+                fail("the player does not link the installed shared libossa")
+            env["LD_LIBRARY_PATH"] = os.path.dirname(shared[0])
+            ldd = run(["ldd", player], env=env).stdout
+            lib_line = [l for l in ldd.splitlines() if "libossa.so" in l]
+            if not lib_line or install_root not in lib_line[0]:
+                fail("libossa is not taken from the install: %s" % lib_line)
+        env["SDL_VIDEODRIVER"] = "x11"
+
+        # Bad input: a clear message naming the file, exit status 1.
+        missing = os.path.join(tmp, "no-such.ossa")
+        r = run([player, missing, "--frames", "1"], env=env, check=False)
+        if r.returncode != 1 or missing not in r.stderr:
+            fail("a missing file: want status 1 and its name, got %d: %r"
+                 % (r.returncode, r.stderr))
+        r = run([player, hero, "--anim", "moonwalk", "--frames", "1"], env=env, check=False)
+        if (r.returncode != 1 or "moonwalk" not in r.stderr or hero not in r.stderr
+                or "walk" not in r.stderr.replace("moonwalk", "")):
+            fail("an unknown animation: want status 1, the file, the name and the ones "
+                 "there are, got %d: %r" % (r.returncode, r.stderr))
+
+        for crowd in (1, 4):
+            shot = os.path.join(tmp, "crowd-%d.png" % crowd)
+            cmd = [player, hero, "--crowd", str(crowd), "--size", "1280x800",
+                   "--frames", str(FRAMES), "--screenshot", shot]
+            r = run(cmd, env=env, check=False)
+            if r.returncode != 0:
+                print("the default renderer failed; trying SDL's software one")
+                env["SDL_RENDER_DRIVER"] = "software"
+                r = run(cmd, env=env)
+            if "frame time: mean" not in r.stdout:
+                fail("the player printed no frame time")
+            out = os.path.join(tmp, "crowd-%d.txt" % crowd)
+            with open(out, "w") as f:
+                f.write(r.stdout)
+            if r.stdout.count("instance ") != crowd:
+                fail("want %d instances, the player printed: %r" % (crowd, r.stdout))
+            keep = os.environ.get("OSSA_PLAYER_TEST_KEEP")
+            if keep:
+                shutil.copy(shot, os.path.join(keep, "player-crowd-%d.png" % crowd))
+            run([player_check, hero, shot, out, str(FRAMES), "0"])
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("ok")
+
+
+main()
