@@ -316,7 +316,10 @@ play_all (Player *p, int32_t animation, float mix)
     {
       OssaError err = { 0 };
 
-      if (!ossa_player_play (p->players[i], (uint32_t) animation, true, mix, &err) && i == 0)
+      /* Looping or once as the document says (a once-only one holds its end). */
+      if (!ossa_player_play (p->players[i], (uint32_t) animation,
+                             p->doc->animations[animation].loop, mix, &err)
+          && i == 0)
         fprintf (stderr, "ossa-player: cannot play '%s': %s\n",
                  p->doc->animations[animation].name, err.message);
     }

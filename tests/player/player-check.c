@@ -172,7 +172,7 @@ main (int argc, char **argv)
       OssaPlayer *p = ossa_player_new (doc, &err);
 
       if (anim >= 0)
-        ossa_player_play (p, (uint32_t) anim, true, 0, NULL);
+        ossa_player_play (p, (uint32_t) anim, doc->animations[anim].loop, 0, NULL);
       if (inst[i].phase > 0)
         ossa_player_update (p, inst[i].phase);
       for (int k = 0; k < frames; k++)
