@@ -8,8 +8,10 @@ once with --crowd 4, and check the pictures with player-check (the head where th
 runtime's world corners say, the background elsewhere). Bad input: a clear message
 naming the file.
 
-  test-player-install.py SOURCE_ROOT BUILD_ROOT PLAYER_CHECK [--install-root DIR]
+  test-player-install.py SOURCE_ROOT BUILD_ROOT PLAYER_CHECK [--sanitize B_SANITIZE]
+                         [--install-root DIR]
 
+--sanitize: the build's b_sanitize (a sanitized libossa needs a sanitized player);
 --install-root uses an install made by hand instead of `meson install`."""
 import glob
 import os
@@ -41,9 +43,14 @@ def run(cmd, env=None, check=True):
 def main():
     args = sys.argv[1:]
     install_root = None
+    sanitize = "none"
     if "--install-root" in args:
         i = args.index("--install-root")
         install_root = args[i + 1]
+        del args[i:i + 2]
+    if "--sanitize" in args:
+        i = args.index("--sanitize")
+        sanitize = args[i + 1]
         del args[i:i + 2]
     source_root, build_root, player_check = args
     if not os.environ.get("DISPLAY"):
@@ -75,7 +82,11 @@ def main():
         env = dict(os.environ)
         for k in ("CFLAGS", "CPPFLAGS", "LDFLAGS", "C_INCLUDE_PATH", "LIBRARY_PATH"):
             env.pop(k, None)
-        run(["make", "-C", src, "CC=cc", "OSSA_PKG_CONFIG=" + ossa_pc], env=env)
+        make = ["make", "-C", src, "CC=cc", "OSSA_PKG_CONFIG=" + ossa_pc]
+        if sanitize not in ("", "none"):
+            make.append("CFLAGS=-O1 -g -fsanitize=" + sanitize)
+            env["ASAN_OPTIONS"] = "detect_leaks=0"   # SDL's and the X libraries' own
+        run(make, env=env)
         player = os.path.join(src, "ossa-player")
         if shared:
             needed = run(["readelf", "-d", player]).stdout

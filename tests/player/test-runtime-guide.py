@@ -14,7 +14,9 @@ Each is compiled as it stands, after a `#line` pointing at RUNTIME.md, with
 `#include <ossa/ossa.h>` finds them once installed; a failure names the snippet's
 line in RUNTIME.md.
 
-  test-runtime-guide.py RUNTIME.md HERO.ossa CORE_HEADER_DIR LIBRARY..."""
+  test-runtime-guide.py RUNTIME.md HERO.ossa CORE_HEADER_DIR [--sanitize B_SANITIZE]
+                        LIBRARY...
+(--sanitize: the build's b_sanitize, which its static libossa needs at link time.)"""
 import os
 import re
 import subprocess
@@ -49,6 +51,11 @@ def snippets(path):
 
 def main():
     guide, hero, header_dir, libs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    sanitize = []
+    if libs[:1] == ["--sanitize"]:
+        if libs[1] not in ("", "none"):
+            sanitize = ["-fsanitize=" + libs[1]]
+        libs = libs[2:]
     name = os.path.basename(guide)
     found, errors = snippets(guide)
     programs = [s for s in found if s[1] == "program"]
@@ -60,7 +67,7 @@ def main():
         os.mkdir(os.path.join(tmp, "include"))
         os.symlink(os.path.abspath(header_dir), os.path.join(tmp, "include", "ossa"))
         flags = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
-                 "-I" + os.path.join(tmp, "include")]
+                 "-I" + os.path.join(tmp, "include")] + sanitize
         for line, kind, code in found:
             src = os.path.join(tmp, "snippet-%d.c" % line)
             exe = os.path.join(tmp, "snippet-%d" % line)
