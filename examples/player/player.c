@@ -436,7 +436,7 @@ update_title (SDL_Window *window, const Player *p, double fps)
   char title[256];
   const char *name = p->animation >= 0 ? p->doc->animations[p->animation].name : "(rest pose)";
 
-  snprintf (title, sizeof title, "ossa-player — %s — ×%.2f%s — %.0f fps", name, p->speed,
+  snprintf (title, sizeof title, "ossa-player - %s - speed x%.2f%s - %.0f fps", name, p->speed,
             p->paused ? " (paused)" : "", fps);
   SDL_SetWindowTitle (window, title);
 }
@@ -606,6 +606,7 @@ main (int argc, char **argv)
     Uint64 freq = SDL_GetPerformanceFrequency (), last = SDL_GetPerformanceCounter ();
     Uint64 title_at = last;
     long title_frames = 0;
+    double fps = 0;
 
     update_title (window, &p, 0);
     while (!quit)
@@ -620,7 +621,10 @@ main (int argc, char **argv)
             if (ev.type == SDL_QUIT)
               quit = true;
             else if (ev.type == SDL_KEYDOWN)
-              key (&p, ev.key.keysym.sym, &quit);
+              {
+                key (&p, ev.key.keysym.sym, &quit);
+                update_title (window, &p, fps);   /* the change shows at once */
+              }
           }
         t0 = SDL_GetPerformanceCounter ();
         dt = o.frames > 0 ? FIXED_DT : fminf ((float) (t0 - last) / (float) freq, 0.1f);
@@ -645,7 +649,8 @@ main (int argc, char **argv)
         title_frames++;
         if (now - title_at >= freq / 2)
           {
-            update_title (window, &p, (double) title_frames * (double) freq / (double) (now - title_at));
+            fps = (double) title_frames * (double) freq / (double) (now - title_at);
+            update_title (window, &p, fps);
             title_at = now;
             title_frames = 0;
           }

@@ -5,8 +5,9 @@ DESTDIR with `meson install`, build examples/player from a copy outside the tree
 with its Makefile and pkg-config pointed at that install (nothing from the source
 tree), run it under X on the hero with --frames 10 --screenshot, once alone and
 once with --crowd 4, and check the pictures with player-check (the head where the
-runtime's world corners say, the background elsewhere). Bad input: a clear message
-naming the file.
+runtime's world corners say, the background elsewhere); then the keys, pressed as
+X key events (animations, pause, speed, Esc), seen in the window title. Bad input:
+a clear message naming the file.
 
   test-player-install.py SOURCE_ROOT BUILD_ROOT PLAYER_CHECK [--sanitize B_SANITIZE]
                          [--install-root DIR]
@@ -19,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 FRAMES = 10
 
@@ -38,6 +40,50 @@ def run(cmd, env=None, check=True):
     if check and r.returncode != 0:
         fail("%s exited with %d" % (cmd[0], r.returncode))
     return r
+
+
+def title_becomes(wid, want, avoid=None):
+    """Waits up to 5 s for the window title to contain want (and not avoid)."""
+    title = ""
+    for _ in range(50):
+        title = subprocess.run(["xdotool", "getwindowname", wid], capture_output=True,
+                               text=True).stdout.strip()
+        if want in title and (avoid is None or avoid not in title):
+            print("title: " + title)
+            return
+        time.sleep(0.1)
+    fail("the title should show %r%s, it is %r" % (want, "" if avoid is None
+                                                   else " without %r" % avoid, title))
+
+
+def keys(player, hero, env):
+    """The keys a person presses, as X key events, read back from the title."""
+    proc = subprocess.Popen([player, hero], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        r = subprocess.run(["xdotool", "search", "--sync", "--limit", "1", "--pid",
+                            str(proc.pid), "--name", "ossa-player"],
+                           capture_output=True, text=True, timeout=30)
+        wid = r.stdout.split()[0] if r.stdout.split() else fail("no player window")
+        title_becomes(wid, "walk")
+        for key, want, avoid in (("2", "cheer", None), ("Left", "walk", None),
+                                 ("Right", "cheer", None), ("1", "walk", None),
+                                 ("space", "(paused)", None), ("space", "walk", "paused"),
+                                 ("plus", "speed x1.25", None), ("minus", "speed x1.00", None),
+                                 ("minus", "speed x0.80", None)):
+            subprocess.run(["xdotool", "windowfocus", "--sync", wid], check=False)
+            subprocess.run(["xdotool", "key", "--clearmodifiers", key], check=True)
+            title_becomes(wid, want, avoid)
+        subprocess.run(["xdotool", "key", "Escape"], check=True)
+        out, err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    if proc.returncode != 0 or "frame time: mean" not in out:
+        fail("Esc should quit with status 0 and the frame time, got %d: %r %r"
+             % (proc.returncode, out, err))
+    print(out, end="")
 
 
 def main():
@@ -131,6 +177,7 @@ def main():
             if keep:
                 shutil.copy(shot, os.path.join(keep, "player-crowd-%d.png" % crowd))
             run([player_check, hero, shot, out, str(FRAMES), "0"])
+        keys(player, hero, env)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("ok")
