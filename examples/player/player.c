@@ -203,6 +203,13 @@ load_textures (Player *p, const char *doc_path)
           snprintf (where, sizeof where, "%s (image '%s', embedded)", doc_path, im->name);
           surface = IMG_Load_RW (SDL_RWFromConstMem (im->data, (int) im->data_size), 1);
         }
+      else if (im->path == NULL)
+        {
+          fprintf (stderr, "ossa-player: %s: image '%s' has neither bytes nor a path\n", doc_path,
+                   im->name);
+          free (dir);
+          return false;
+        }
       else
         {
           if (im->path[0] == '/')

@@ -157,6 +157,16 @@ def main():
             fail("an unknown animation: want status 1, the file, the name and the ones "
                  "there are, got %d: %r" % (r.returncode, r.stderr))
 
+        alone = os.path.join(tmp, "alone")
+        os.mkdir(alone)
+        shutil.copy(hero, alone)
+        r = run([player, os.path.join(alone, "hero.ossa"), "--frames", "1"], env=env,
+                check=False)
+        picture = os.path.join(alone, "art", "hero-head.png")
+        if r.returncode != 1 or picture not in r.stderr:
+            fail("a document without its art: want status 1 and the missing picture's "
+                 "path, got %d: %r" % (r.returncode, r.stderr))
+
         for crowd in (1, 4):
             shot = os.path.join(tmp, "crowd-%d.png" % crowd)
             cmd = [player, hero, "--crowd", str(crowd), "--size", "1280x800",
