@@ -7,7 +7,8 @@
  * over every head attachment, the screenshot's colour must be the head picture's
  * colour there times the slot's tint, and away from every quad the background.
  *
- *   player-check DOC.ossa SHOT.png PLAYER-STDOUT FRAMES ANIMATION-INDEX */
+ *   player-check DOC.ossa SHOT.png PLAYER-STDOUT FRAMES ANIMATION-INDEX
+ *   player-check embed IN.ossa OUT.ossa     (IN with its pictures inside it) */
 #include "ossa.h"
 
 #include <SDL.h>
@@ -114,6 +115,42 @@ uniform_around (const SDL_Surface *img, int x, int y, int r)
   return true;
 }
 
+/* player-check embed IN.ossa OUT.ossa: IN with every picture's bytes inside it. */
+static int
+embed (const char *in, const char *out)
+{
+  OssaError err = { 0 };
+  OssaDocument *doc = ossa_document_load (in, &err);
+  const char *slash = strrchr (in, '/');
+
+  if (doc == NULL)
+    {
+      fprintf (stderr, "player-check: %s: %s\n", in, err.message);
+      return 1;
+    }
+  for (size_t i = 0; i < doc->n_images; i++)
+    {
+      OssaImage *im = &doc->images[i];
+      char path[4096];
+
+      snprintf (path, sizeof path, "%.*s%s", slash ? (int) (slash - in + 1) : 0, in, im->path);
+      if (!ossa_file_read (path, 1 << 26, &im->data, &im->data_size, &err))
+        {
+          fprintf (stderr, "player-check: %s: %s\n", path, err.message);
+          return 1;
+        }
+      free (im->path);
+      im->path = NULL;
+    }
+  if (!ossa_document_save (doc, out, &err))
+    {
+      fprintf (stderr, "player-check: %s: %s\n", out, err.message);
+      return 1;
+    }
+  ossa_document_free (doc);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -127,6 +164,8 @@ main (int argc, char **argv)
   char line[512];
   FILE *f;
 
+  if (argc == 4 && strcmp (argv[1], "embed") == 0)
+    return embed (argv[2], argv[3]);
   if (argc != 6)
     {
       fprintf (stderr, "usage: player-check DOC SHOT STDOUT FRAMES ANIMATION\n");
@@ -189,14 +228,29 @@ main (int argc, char **argv)
       fprintf (stderr, "player-check: %s has no image called head\n", argv[1]);
       return 1;
     }
-  {
-    char path[4096];
-    const char *slash = strrchr (argv[1], '/');
+  if (doc->images[head_image].data != NULL)
+    {
+      SDL_Surface *s = IMG_Load_RW (SDL_RWFromConstMem (doc->images[head_image].data,
+                                                        (int) doc->images[head_image].data_size),
+                                    1);
 
-    snprintf (path, sizeof path, "%.*s%s", slash ? (int) (slash - argv[1] + 1) : 0, argv[1],
-              doc->images[head_image].path);
-    head = load_rgba (path);
-  }
+      if (s == NULL)
+        {
+          fprintf (stderr, "player-check: %s: the head's bytes: %s\n", argv[1], IMG_GetError ());
+          return 1;
+        }
+      head = SDL_ConvertSurfaceFormat (s, SDL_PIXELFORMAT_RGBA32, 0);
+      SDL_FreeSurface (s);
+    }
+  else
+    {
+      char path[4096];
+      const char *slash = strrchr (argv[1], '/');
+
+      snprintf (path, sizeof path, "%.*s%s", slash ? (int) (slash - argv[1] + 1) : 0, argv[1],
+                doc->images[head_image].path);
+      head = load_rgba (path);
+    }
 
   /* The head of every instance, where its world corners say. */
   for (size_t i = 0; i < n_inst; i++)

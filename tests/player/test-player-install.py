@@ -5,7 +5,8 @@ DESTDIR with `meson install`, build examples/player from a copy outside the tree
 with its Makefile and pkg-config pointed at that install (nothing from the source
 tree), run it under X on the hero with --frames 10 --screenshot, once alone and
 once with --crowd 4, and check the pictures with player-check (the head where the
-runtime's world corners say, the background elsewhere); then the keys, pressed as
+runtime's world corners say, the background elsewhere), and a copy of the hero
+with its pictures embedded; then the keys, pressed as
 X key events (animations, pause, speed, Esc), seen in the window title. Bad input:
 a clear message naming the file.
 
@@ -187,6 +188,17 @@ def main():
             if keep:
                 shutil.copy(shot, os.path.join(keep, "player-crowd-%d.png" % crowd))
             run([player_check, hero, shot, out, str(FRAMES), "0"])
+        # The pictures inside the document (SDL_RWFromConstMem), nothing beside it.
+        embedded = os.path.join(tmp, "embedded", "hero.ossa")
+        os.mkdir(os.path.dirname(embedded))
+        run([player_check, "embed", hero, embedded])
+        shot = os.path.join(tmp, "embedded.png")
+        r = run([player, embedded, "--frames", str(FRAMES), "--screenshot", shot], env=env)
+        out = os.path.join(tmp, "embedded.txt")
+        with open(out, "w") as f:
+            f.write(r.stdout)
+        run([player_check, embedded, shot, out, str(FRAMES), "0"])
+
         keys(player, hero, env)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
