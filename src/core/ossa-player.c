@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* STUB until the player lands: shows the rest pose, plays nothing. */
 #include "ossa-player.h"
 
