@@ -13,6 +13,7 @@ packages="
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly gstreamer1.0-plugins-base-apps gstreamer1.0-libav
   shared-mime-info
+  libsdl2-dev libsdl2-image-dev make
   fonts-nanum fonts-lohit-deva
   gettext desktop-file-utils appstream
   help2man bash-completion
