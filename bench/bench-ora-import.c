@@ -7,12 +7,14 @@
  * import into the document (one undo step of 20 images with their bytes, slots
  * and attachments, and a root bone), the picture store's decode (until no
  * picture is LOADING), and the first frame the canvas draws after that, with
- * every picture READY. The issue's target is the whole under 1 s. For
+ * every picture READY, and the frame that has every picture's pixels in the
+ * atlas (uploads are spread over frames), with the process's CPU time (every
+ * thread) to there. The issue's target is the whole under 1 s. For
  * reference it also decodes the layers by hand on one thread (gdk-pixbuf),
  * what a store does at the least. The best of --rounds counts. Prints figures,
  * never fails on time; needs a display (xvfb-run -a -s '-screen 0 1280x800x24').
  *
- *   build/bench/bench-ora-import [--layers N] [--side PIXELS] [--rounds N] */
+ *   build/bench/bench-ora-import [--layers N] [--side PIXELS] [--rounds N] [--file PATH] */
 #define G_LOG_DOMAIN "bench-ora-import"
 
 #include "config.h"
@@ -22,6 +24,7 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <sys/resource.h>
 
 #include "art-test-support.h"
 #include "ossa-art-import.h"
@@ -32,18 +35,35 @@
 static int n_layers = 20;
 static int side = 2048;
 static int rounds = 3;
+static char *ora_path = NULL;
 
 static const GOptionEntry options[] = {
   { "layers", 0, 0, G_OPTION_ARG_INT, &n_layers, "Layers in the file (20)", "N" },
   { "side", 0, 0, G_OPTION_ARG_INT, &side, "Pixels a side of each layer (2048)", "PIXELS" },
   { "rounds", 0, 0, G_OPTION_ARG_INT, &rounds, "Imports; the best counts (3)", "N" },
+  { "file", 0, 0, G_OPTION_ARG_FILENAME, &ora_path,
+    "The .ora to import: written there first unless it is there (kept)", "PATH" },
   { NULL },
 };
 
 typedef struct
 {
-  double read, import, decode, frame, total;
+  double read, import, decode, frame, total, all, cpu;
+  guint64 frames;   /* the canvas drew from the import to the last picture */
+  guint64 frames_decoding;  /* of which while the store decoded */
 } Parts;
+
+/* The process's CPU time so far, every thread (the store's workers and llvmpipe's
+ * included), s: on a shared machine a fairer figure to compare than the clock. */
+static double
+cpu_time (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec
+         + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
 
 static guint64
 frames_of (OssaCanvas *canvas)
@@ -67,6 +87,14 @@ wait_frame (OssaCanvas *canvas, guint64 frames)
 }
 
 static double
+load_average (void)
+{
+  g_autofree char *text = NULL;
+
+  return g_file_get_contents ("/proc/loadavg", &text, NULL, NULL) ? g_ascii_strtod (text, NULL) : 0;
+}
+
+static double
 since (gint64 start)
 {
   return (g_get_monotonic_time () - start) / 1e6;
@@ -80,7 +108,9 @@ import_once (OssaEditor *editor, OssaCanvas *canvas, GFile *file)
   OssaImageStore *store = ossa_editor_get_images (editor);
   Parts p;
   gint64 start = g_get_monotonic_time (), at = start;
-  guint64 frames;
+  double cpu_start = cpu_time ();
+  gint64 give_up;
+  guint64 frames, frames_start = frames_of (canvas);
 
   ora = ossa_ora_read_file (file, OSSA_ART_READ_DEFAULT, NULL, NULL, &error);
   if (ora == NULL)
@@ -93,11 +123,20 @@ import_once (OssaEditor *editor, OssaCanvas *canvas, GFile *file)
   at = g_get_monotonic_time ();
   ossa_image_store_wait (store);
   p.decode = since (at);
+  p.frames_decoding = frames_of (canvas) - frames_start;
   at = g_get_monotonic_time ();
   frames = frames_of (canvas);
   wait_frame (canvas, frames);
   p.frame = since (at);
   p.total = since (start);
+  /* A picture's pixels go into the atlas over one or more frames: the frame that
+   * shows them all. */
+  give_up = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (ossa_art_layer_has_pending (&canvas->art_layer) && g_get_monotonic_time () < give_up)
+    wait_frame (canvas, frames_of (canvas));
+  p.all = since (start);
+  p.cpu = cpu_time () - cpu_start;
+  p.frames = frames_of (canvas) - frames_start;
   for (guint i = 0; i < ossa_image_store_get_n_pictures (store); i++)
     {
       OssaPicture picture;
@@ -180,12 +219,13 @@ main (int argc, char **argv)
   g_autoptr (GOptionContext) context = g_option_context_new ("- time importing a layered .ora");
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("bench-ora-import-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "layers.ora", NULL);
+  g_autofree char *path = NULL;
   g_autoptr (GFile) file = NULL;
   g_autoptr (OssaEditor) editor = NULL;
   GtkWidget *window;
   OssaCanvas *canvas;
-  Parts best = { G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE };
+  Parts best = { G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE,
+                 G_MAXDOUBLE, 0, 0 };
 
   setlocale (LC_ALL, "");
   g_option_context_add_main_entries (context, options, NULL);
@@ -199,7 +239,11 @@ main (int argc, char **argv)
       g_print ("bench-ora-import: no display, skipped\n");
       return 0;
     }
-  file = write_ora (path);
+  path = ora_path != NULL ? g_strdup (ora_path) : g_build_filename (dir, "layers.ora", NULL);
+  if (ora_path != NULL && g_file_test (path, G_FILE_TEST_EXISTS))
+    file = g_file_new_for_path (path);
+  else
+    file = write_ora (path);
 
   editor = ossa_editor_new ();
   window = gtk_window_new ();
@@ -215,21 +259,24 @@ main (int argc, char **argv)
       Parts p = import_once (editor, canvas, file);
 
       g_print ("bench-ora-import: round %d: read %.0f ms, import %.0f ms, decode %.0f ms, "
-               "first frame %.0f ms: %.0f ms\n",
-               r + 1, p.read * 1e3, p.import * 1e3, p.decode * 1e3, p.frame * 1e3, p.total * 1e3);
+               "first frame %.0f ms: %.0f ms; every picture drawn %.0f ms (%" G_GUINT64_FORMAT
+               " frames, %" G_GUINT64_FORMAT " while decoding); CPU %.0f ms (load %.2f)\n",
+               r + 1, p.read * 1e3, p.import * 1e3, p.decode * 1e3, p.frame * 1e3, p.total * 1e3,
+               p.all * 1e3, p.frames, p.frames_decoding, p.cpu * 1e3, load_average ());
       if (p.total < best.total)
         best = p;
     }
   g_print ("bench-ora-import: best: read the .ora %.0f ms, import into the document %.0f ms, "
            "the store's decode %.0f ms, first frame %.0f ms: %.0f ms to the first drawn frame "
-           "(target 1000 ms)\n",
+           "(target 1000 ms), %.0f ms to the frame with every picture, CPU %.0f ms\n",
            best.read * 1e3, best.import * 1e3, best.decode * 1e3, best.frame * 1e3,
-           best.total * 1e3);
+           best.total * 1e3, best.all * 1e3, best.cpu * 1e3);
   g_print ("bench-ora-import: for reference, the %d layers decoded by hand on one thread: %.0f ms\n",
            n_layers, decode_by_hand (file) * 1e3);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  g_unlink (path);
+  if (ora_path == NULL)
+    g_unlink (path);
   g_rmdir (dir);
   return 0;
 }

@@ -3,7 +3,8 @@
  * walk) fitted into 512×512 over every frame, drawn frame after frame, and turned
  * into straight RGBA as the exporters want it. Prints figures; never fails on time.
  * `bench-render-frame DOC.ossa [--png OUT.png] [--bones] [--rest] [--background RRGGBBAA]
- * [--rounds N]`. */
+ * [--rounds N] [--size N]
+ * [--frame N]`. */
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,16 +37,17 @@ main (int argc, char **argv)
 {
   const char *path = NULL, *png = NULL;
   bool bones = false, rest = false;
+  size_t png_frame = 0;
   uint32_t background = 0;
   OssaError err = { 0 };
   OssaDocument *doc;
   OssaRenderer *renderer;
-  OssaRenderView view = { .width = 512, .height = 512 };
+  OssaRenderView view = { .width = 512, .height = 512 };  /* --size N */
   OssaFrameRange range;
   OssaFrameMark none = { 0 };
   const OssaAnimation *anim;
   char *dir;
-  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, view.width);
+  int stride;
   uint8_t *pixels, *rgba;
   double t0, t_load, t_fit, t_draw = 0, t_rgba = 0;
   int rounds = 10;  /* --rounds */
@@ -58,6 +60,10 @@ main (int argc, char **argv)
       rounds = atoi (argv[++i]);
     else if (strcmp (argv[i], "--bones") == 0)
       bones = true;
+    else if (strcmp (argv[i], "--size") == 0 && i + 1 < argc)
+      view.width = view.height = atoi (argv[++i]);
+    else if (strcmp (argv[i], "--frame") == 0 && i + 1 < argc)
+      png_frame = (size_t) atoi (argv[++i]);
     else if (strcmp (argv[i], "--rest") == 0)
       rest = true;
     else if (strcmp (argv[i], "--background") == 0 && i + 1 < argc)
@@ -69,6 +75,7 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: bench-render-frame DOC.ossa [--png OUT.png] [--bones]\n");
       return 2;
     }
+  stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, view.width);
   t0 = now_ms ();
   doc = ossa_document_load (path, &err);
   if (doc == NULL)
@@ -124,12 +131,13 @@ main (int argc, char **argv)
     {
       cairo_surface_t *s;
 
-      ossa_renderer_draw (renderer, anim, 0, &view, pixels, stride, &err);
+      ossa_renderer_draw (renderer, anim, ossa_frame_range_time (&range, png_frame), &view, pixels,
+                          stride, &err);
       s = cairo_image_surface_create_for_data (pixels, CAIRO_FORMAT_ARGB32, view.width, view.height,
                                                stride);
       cairo_surface_write_to_png (s, png);
       cairo_surface_destroy (s);
-      printf ("wrote %s (frame 0)\n", png);
+      printf ("wrote %s (frame %zu)\n", png, png_frame);
     }
   free (rgba);
   free (pixels);

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* ossa_animation_validate() in the steps it takes, in its order, for the loader,
  * which checks each part right after copying it in, while it is still in cache,
  * instead of reading the whole animation a second time. The caller owns every

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Editable animations: keys, tracks of keys on one bone channel, and animations
  * of tracks, with sampling. An OssaAnimation owns its name and tracks, a track its
  * key columns; ossa_animation_clear() and ossa_track_clear() release them. */
@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "ossa-api.h"
 #include "ossa-art.h"
 #include "ossa-error.h"
 #include "ossa-interp.h"
@@ -67,79 +68,79 @@ typedef struct
 } OssaAnimation;
 
 /* A LINEAR key with default curve, SHORTEST spin and no turns. */
-OssaKey ossa_key_make (float time, float value);
+OSSA_API OssaKey ossa_key_make (float time, float value);
 
-void ossa_track_init (OssaTrack *track, uint32_t bone, OssaChannel channel);
-void ossa_track_clear (OssaTrack *track);
-bool ossa_track_copy (OssaTrack *dst, const OssaTrack *src);
+OSSA_API void ossa_track_init (OssaTrack *track, uint32_t bone, OssaChannel channel);
+OSSA_API void ossa_track_clear (OssaTrack *track);
+OSSA_API bool ossa_track_copy (OssaTrack *dst, const OssaTrack *src);
 
 /* Key index (< n_keys) gathered from the columns, absent ones giving defaults. */
-OssaKey ossa_track_get_key (const OssaTrack *track, size_t index);
+OSSA_API OssaKey ossa_track_get_key (const OssaTrack *track, size_t index);
 
 /* Index of the key at exactly time, or -1. */
-ssize_t ossa_track_find_key (const OssaTrack *track, float time);
+OSSA_API ssize_t ossa_track_find_key (const OssaTrack *track, float time);
 
 /* Index of the last key with time <= t, or -1 when t is before the first key. */
-ssize_t ossa_track_key_before (const OssaTrack *track, float t);
+OSSA_API ssize_t ossa_track_key_before (const OssaTrack *track, float t);
 
 /* Inserts key in time order, or replaces the key already at that time. Returns its
  * index, or -1 with err set (time not finite or out of memory). Fields are stored
  * as given, unchecked: ossa_track_validate() says whether they make sense. */
-ssize_t ossa_track_set_key (OssaTrack *track, const OssaKey *key, OssaError *err);
+OSSA_API ssize_t ossa_track_set_key (OssaTrack *track, const OssaKey *key, OssaError *err);
 
-bool ossa_track_remove_key (OssaTrack *track, size_t index, OssaError *err);
+OSSA_API bool ossa_track_remove_key (OssaTrack *track, size_t index, OssaError *err);
 
 /* Gives key index a new time, moving it among the others as needed. Refuses (with
  * OSSA_ERROR_CONFLICT) when another key already sits at that time. Returns the key's
  * new index or -1. */
-ssize_t ossa_track_move_key (OssaTrack *track, size_t index, float time, OssaError *err);
+OSSA_API ssize_t ossa_track_move_key (OssaTrack *track, size_t index, float time, OssaError *err);
 
 /* The track's value at t: clamped before the first and after the last key, else
  * the segment of the key before t, eased by its interpolation and, on ROTATE
  * tracks, turning by its spin. Absolute: depends on t alone. NAN for no keys. */
-float ossa_track_sample (const OssaTrack *track, float t);
+OSSA_API float ossa_track_sample (const OssaTrack *track, float t);
 
 /* Checks key order, finite values, enum ranges, curve x in [0,1], turns limit. */
-bool ossa_track_validate (const OssaTrack *track, OssaError *err);
+OSSA_API bool ossa_track_validate (const OssaTrack *track, OssaError *err);
 
-bool ossa_animation_init (OssaAnimation *anim, const char *name);
-void ossa_animation_clear (OssaAnimation *anim);
-bool ossa_animation_copy (OssaAnimation *dst, const OssaAnimation *src);
+OSSA_API bool ossa_animation_init (OssaAnimation *anim, const char *name);
+OSSA_API void ossa_animation_clear (OssaAnimation *anim);
+OSSA_API bool ossa_animation_copy (OssaAnimation *dst, const OssaAnimation *src);
 
 /* The track for (bone, channel), or NULL. */
-OssaTrack *ossa_animation_find_track (const OssaAnimation *anim, uint32_t bone,
-                                      OssaChannel channel);
+OSSA_API OssaTrack *ossa_animation_find_track (const OssaAnimation *anim, uint32_t bone,
+                                               OssaChannel channel);
 
 /* The track for (bone, channel), created empty when missing; NULL on out of memory.
  * May move other tracks in memory. */
-OssaTrack *ossa_animation_ensure_track (OssaAnimation *anim, uint32_t bone,
-                                        OssaChannel channel);
+OSSA_API OssaTrack *ossa_animation_ensure_track (OssaAnimation *anim, uint32_t bone,
+                                                 OssaChannel channel);
 
-void ossa_animation_remove_track (OssaAnimation *anim, size_t index);
+OSSA_API void ossa_animation_remove_track (OssaAnimation *anim, size_t index);
 
 /* Renumbers track bones after a skeleton change: remap[old] is the new index or -1
  * (tracks of such bones are dropped). n_old is the bone count before the change. */
-void ossa_animation_remap_bones (OssaAnimation *anim, const ssize_t *remap, size_t n_old);
+OSSA_API void ossa_animation_remap_bones (OssaAnimation *anim, const ssize_t *remap, size_t n_old);
 
 /* The local pose at t: rest transforms, overwritten channel by channel by the
  * animation's tracks. local has skel->n_bones entries. anim may be NULL (rest). */
-void ossa_animation_sample_pose (const OssaAnimation *anim, const OssaSkeleton *skel,
-                                 float t, OssaTransform *local);
+OSSA_API void ossa_animation_sample_pose (const OssaAnimation *anim, const OssaSkeleton *skel,
+                                          float t, OssaTransform *local);
 
 /* Checks name, duration, fps and every track against a skeleton of n_bones bones,
  * including one track per (bone, channel) at most. */
-bool ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaError *err);
+OSSA_API bool ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaError *err);
 
 /* The largest key time over all tracks, slot tracks and draw-order keys (0 when
  * there are none). */
-float ossa_animation_last_key_time (const OssaAnimation *anim);
+OSSA_API float ossa_animation_last_key_time (const OssaAnimation *anim);
 
 /* Keys over all tracks. */
-size_t ossa_animation_n_keys (const OssaAnimation *anim);
+OSSA_API size_t ossa_animation_n_keys (const OssaAnimation *anim);
 
 /* Sets one channel of a transform. */
-void ossa_transform_set_channel (OssaTransform *t, OssaChannel channel, float value);
-float ossa_transform_get_channel (const OssaTransform *t, OssaChannel channel);
+OSSA_API void ossa_transform_set_channel (OssaTransform *t, OssaChannel channel, float value);
+OSSA_API float ossa_transform_get_channel (const OssaTransform *t, OssaChannel channel);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The art model's checks and renumbering (ossa-art-private.h), and an
  * animation's slot keys copied and released with it. */
 #include "ossa-art-private.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Slots at a time and the world corners of what they show (ossa-art-pose.h). */
 #include "ossa-art-pose.h"
 

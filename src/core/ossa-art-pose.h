@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The per-instance state of a document's slots (which attachment each shows, its
  * colour, the draw order) at a time, and the call a game makes every frame: every
  * visible attachment's world corners, UVs and colour, in draw order, into the
@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ossa-api.h"
 #include "ossa-animation.h"
 #include "ossa-document.h"
 #include "ossa-error.h"
@@ -44,31 +45,31 @@ typedef struct
 } OssaSlotPose;
 
 /* A pose for doc's slots in the rest state. NULL with err on out of memory. */
-OssaSlotPose *ossa_slot_pose_new (const OssaDocument *doc, OssaError *err);
-void ossa_slot_pose_free (OssaSlotPose *pose);
+OSSA_API OssaSlotPose *ossa_slot_pose_new (const OssaDocument *doc, OssaError *err);
+OSSA_API void ossa_slot_pose_free (OssaSlotPose *pose);
 
 /* After the document's slots, attachments or their offsets and sizes changed:
  * takes the geometry again and goes to the rest state. Allocates only when the
  * document grew; false with err (pose as it was) on out of memory. */
-bool ossa_slot_pose_reset (OssaSlotPose *pose, const OssaDocument *doc, OssaError *err);
+OSSA_API bool ossa_slot_pose_reset (OssaSlotPose *pose, const OssaDocument *doc, OssaError *err);
 
 /* The rest state: each slot's own attachment and colour, the slots' order. */
-void ossa_slot_pose_set_rest (OssaSlotPose *pose, const OssaDocument *doc);
+OSSA_API void ossa_slot_pose_set_rest (OssaSlotPose *pose, const OssaDocument *doc);
 
 /* anim (may be NULL: rest) at t (DESIGN.md's rule): attachments and draw order
  * stepped, showing the rest value before their first key; colours interpolated
  * and clamped. The pose must have been made or reset from doc. */
-void ossa_slot_pose_sample (OssaSlotPose *pose, const OssaDocument *doc,
-                            const OssaAnimation *anim, float t);
+OSSA_API void ossa_slot_pose_sample (OssaSlotPose *pose, const OssaDocument *doc,
+                                     const OssaAnimation *anim, float t);
 
 /* Fills out (room for max quads) with every visible attachment in draw order,
  * with world = the bones' world matrices (OssaPose.world). Returns how many are
  * visible; only the first max are written. Never allocates. */
-size_t ossa_slot_pose_fill_quads (const OssaSlotPose *pose, const OssaXform *world,
-                                  OssaQuad *out, size_t max);
+OSSA_API size_t ossa_slot_pose_fill_quads (const OssaSlotPose *pose, const OssaXform *world,
+                                           OssaQuad *out, size_t max);
 
 /* How many attachments are visible (the quads the call above needs room for). */
-size_t ossa_slot_pose_n_visible (const OssaSlotPose *pose);
+OSSA_API size_t ossa_slot_pose_n_visible (const OssaSlotPose *pose);
 
 #ifdef __cplusplus
 }

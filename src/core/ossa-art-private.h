@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The parts of the art model (ossa-art.h) the rest of the core uses: an
  * animation's slot tracks and draw-order keys copied and released with it, the
  * checks ossa_document_validate() and the loader run, and the renumbering that

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Images, slots, attachments, slot tracks and draw-order keys: copying, editing
  * keys and sampling (ossa-art.h). Checks are in ossa-art-check.c. */
 #include "ossa-art.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Art on bones (DESIGN.md): images, slots and their attachments, and the keys
  * animations hold for them (slot tracks, draw-order keys), with their checks and
  * sampling. Each struct owns its strings and arrays; the *_clear() functions
@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "ossa-api.h"
 #include "ossa-error.h"
 #include "ossa-interp.h"
 #include "ossa-math.h"
@@ -82,42 +83,42 @@ typedef struct
   OssaCurve  curve;       /* COLOR, BEZIER */
 } OssaSlotKey;
 
-void ossa_image_clear (OssaImage *image);
-bool ossa_image_copy (OssaImage *dst, const OssaImage *src);
-void ossa_attachment_clear (OssaAttachment *att);
-void ossa_slot_clear (OssaSlot *slot);
+OSSA_API void ossa_image_clear (OssaImage *image);
+OSSA_API bool ossa_image_copy (OssaImage *dst, const OssaImage *src);
+OSSA_API void ossa_attachment_clear (OssaAttachment *att);
+OSSA_API void ossa_slot_clear (OssaSlot *slot);
 /* Deep copies into uninitialised dst; false on out of memory (dst left empty). */
-bool ossa_slot_copy (OssaSlot *dst, const OssaSlot *src);
-void ossa_slot_track_clear (OssaSlotTrack *track);
-bool ossa_slot_track_copy (OssaSlotTrack *dst, const OssaSlotTrack *src);
-bool ossa_draw_order_key_copy (OssaDrawOrderKey *dst, const OssaDrawOrderKey *src);
+OSSA_API bool ossa_slot_copy (OssaSlot *dst, const OssaSlot *src);
+OSSA_API void ossa_slot_track_clear (OssaSlotTrack *track);
+OSSA_API bool ossa_slot_track_copy (OssaSlotTrack *dst, const OssaSlotTrack *src);
+OSSA_API bool ossa_draw_order_key_copy (OssaDrawOrderKey *dst, const OssaDrawOrderKey *src);
 
 /* Index of the attachment called name in slot, or -1. */
-ssize_t ossa_slot_find_attachment (const OssaSlot *slot, const char *name);
+OSSA_API ssize_t ossa_slot_find_attachment (const OssaSlot *slot, const char *name);
 
 /* RGBA (R in the high byte) as four floats in [0, 1], and back (rounded, clamped). */
-void ossa_color_unpack (uint32_t color, float rgba[4]);
-uint32_t ossa_color_pack (const float rgba[4]);
+OSSA_API void ossa_color_unpack (uint32_t color, float rgba[4]);
+OSSA_API uint32_t ossa_color_pack (const float rgba[4]);
 
 /* Index of the last key with time <= t, or -1 before the first. */
-ssize_t ossa_slot_track_key_before (const OssaSlotTrack *track, float t);
-ssize_t ossa_slot_track_find_key (const OssaSlotTrack *track, float time);
+OSSA_API ssize_t ossa_slot_track_key_before (const OssaSlotTrack *track, float t);
+OSSA_API ssize_t ossa_slot_track_find_key (const OssaSlotTrack *track, float time);
 
 /* Inserts a key in time order or replaces the one at that time; the fields the
  * channel uses are stored. Index, or -1 with err (time not finite, out of memory). */
-ssize_t ossa_slot_track_set_key (OssaSlotTrack *track, const OssaSlotKey *key, OssaError *err);
-bool ossa_slot_track_remove_key (OssaSlotTrack *track, size_t index, OssaError *err);
+OSSA_API ssize_t ossa_slot_track_set_key (OssaSlotTrack *track, const OssaSlotKey *key, OssaError *err);
+OSSA_API bool ossa_slot_track_remove_key (OssaSlotTrack *track, size_t index, OssaError *err);
 
 /* ATTACHMENT at t: rest before the first key, else the last key at or before t. */
-int32_t ossa_slot_track_sample_attachment (const OssaSlotTrack *track, float t, int32_t rest);
+OSSA_API int32_t ossa_slot_track_sample_attachment (const OssaSlotTrack *track, float t, int32_t rest);
 
 /* COLOR at t into rgba: each component a float in [0, 1] eased by the key's
  * interpolation, clamped to the first and last key's colour outside them. */
-void ossa_slot_track_sample_color (const OssaSlotTrack *track, float t, float rgba[4]);
+OSSA_API void ossa_slot_track_sample_color (const OssaSlotTrack *track, float t, float rgba[4]);
 
 /* The draw-order key in effect at t (the last at or before t), or -1 for the rest
  * order. keys are sorted by time. */
-ssize_t ossa_draw_order_key_before (const OssaDrawOrderKey *keys, size_t n_keys, float t);
+OSSA_API ssize_t ossa_draw_order_key_before (const OssaDrawOrderKey *keys, size_t n_keys, float t);
 
 #ifdef __cplusplus
 }

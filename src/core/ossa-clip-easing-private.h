@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The easing of a clip's BEZIER segments (ossa-clip-easing.c): the curve solved
  * for y(u), and the table of y(u) that replaces the solver where it can. An
  * OssaClipEasing owns its table until the clip pools the tables

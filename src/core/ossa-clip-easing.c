@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Building a clip's easings (ossa-clip-easing-private.h): the cubics, the Newton
  * guesses and the checked tables. Runs once a distinct curve, when a clip is
  * built. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The layout of a built OssaClip and of its cursors, shared by the builder
  * (ossa-clip.c) and the sampler (ossa-clip-sample.c). A clip owns every array it
  * points to, the easing tables pooled in table_pool included (ossa_clip_free());

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Sampling a clip: cursors, forward playback, random seeks and the world pass
  * (the layout is in ossa-clip-private.h). */
 #include "ossa-clip.h"

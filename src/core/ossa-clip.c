@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Building a clip from an animation (the layout is in ossa-clip-private.h; the
  * sampler in ossa-clip-sample.c). */
 #include "ossa-clip.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The runtime clip a game samples every frame, and its playback cursors. A clip
  * owns all it holds (ossa_clip_free()), a cursor its state
  * (ossa_clip_cursor_free()); neither keeps a pointer into what it was built from. */
@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ossa-api.h"
 #include "ossa-animation.h"
 #include "ossa-error.h"
 #include "ossa-math.h"
@@ -29,25 +30,25 @@ typedef struct OssaClipCursor OssaClipCursor;
 
 /* Builds a clip; NULL with err set when anim does not validate against skel or
  * memory runs out. The clip keeps no pointer into anim or skel. */
-OssaClip *ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *err);
-void ossa_clip_free (OssaClip *clip);
+OSSA_API OssaClip *ossa_clip_new (const OssaAnimation *anim, const OssaSkeleton *skel, OssaError *err);
+OSSA_API void ossa_clip_free (OssaClip *clip);
 
-size_t ossa_clip_n_bones (const OssaClip *clip);
-float ossa_clip_duration (const OssaClip *clip);
+OSSA_API size_t ossa_clip_n_bones (const OssaClip *clip);
+OSSA_API float ossa_clip_duration (const OssaClip *clip);
 
 /* Bytes the clip holds (its key data in playback and seek order, tables, bones). */
-size_t ossa_clip_size (const OssaClip *clip);
+OSSA_API size_t ossa_clip_size (const OssaClip *clip);
 
-OssaClipCursor *ossa_clip_cursor_new (const OssaClip *clip);
-void ossa_clip_cursor_free (OssaClipCursor *cursor);
+OSSA_API OssaClipCursor *ossa_clip_cursor_new (const OssaClip *clip);
+OSSA_API void ossa_clip_cursor_free (OssaClipCursor *cursor);
 
 /* Local pose at t into local[n_bones]. cursor may be NULL. */
-void ossa_clip_sample (const OssaClip *clip, float t, OssaClipCursor *cursor,
-                       OssaTransform *local);
+OSSA_API void ossa_clip_sample (const OssaClip *clip, float t, OssaClipCursor *cursor,
+                                OssaTransform *local);
 
 /* Local pose and world matrices at t in one pass (local and world hold n_bones). */
-void ossa_clip_sample_world (const OssaClip *clip, float t, OssaClipCursor *cursor,
-                             OssaTransform *local, OssaXform *world);
+OSSA_API void ossa_clip_sample_world (const OssaClip *clip, float t, OssaClipCursor *cursor,
+                                      OssaTransform *local, OssaXform *world);
 
 #ifdef __cplusplus
 }

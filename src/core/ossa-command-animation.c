@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Commands on animations (add, delete, duplicate, their properties) and on their
  * keys (set, delete, move: one track's state a command). */
 #include "ossa-command.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Commands on art: images (one image present or absent), one slot's fields and
  * attachments (a copy of the slot, as bone commands keep a bone), and the edits
  * that renumber slots or attachments or change slot keys, which start from a copy

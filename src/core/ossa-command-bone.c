@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Commands on bones: one bone's fields, and the structural edits (add, delete,
  * reparent) that renumber bones and so start from a copy of the structure. */
 #include "ossa-command.h"

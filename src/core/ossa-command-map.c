@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Commands on grid maps: adding and deleting one, flipping cells, resizing, and
  * moving the start and goal. */
 #include "ossa-command.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* What every kind of OssaCommand is made of, for the files that build them
  * (ossa-command.c, ossa-command-bone.c, ossa-command-animation.c,
  * ossa-command-map.c, ossa-command-art.c). A command owns what its other state points to (names,

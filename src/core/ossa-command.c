@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* OssaCommand itself: freeing, labels, merging, applying and reverting by kind,
  * structural commands and groups. The commands on bones, animations and keys, and
  * maps are built in ossa-command-bone.c, ossa-command-animation.c and

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The parts of OssaDocument the rest of the core uses and an editor does not: a
  * step of ossa_document_validate() for the loader, which checks each animation
  * right after copying it in, and the partial copy structural commands start from.

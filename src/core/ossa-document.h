@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The document: everything one .ossa file holds, and the edits that keep its
  * parts consistent. A document owns all its parts (ossa_document_free()). */
 #pragma once
@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "ossa-api.h"
 #include "ossa-animation.h"
 #include "ossa-art.h"
 #include "ossa-error.h"
@@ -38,42 +39,42 @@ typedef struct
 } OssaDocument;
 
 /* An empty document; NULL on out of memory. */
-OssaDocument *ossa_document_new (void);
-void ossa_document_free (OssaDocument *doc);
-OssaDocument *ossa_document_copy (const OssaDocument *doc);
+OSSA_API OssaDocument *ossa_document_new (void);
+OSSA_API void ossa_document_free (OssaDocument *doc);
+OSSA_API OssaDocument *ossa_document_copy (const OssaDocument *doc);
 
 /* Index of the animation called name, or -1. */
-ssize_t ossa_document_find_animation (const OssaDocument *doc, const char *name);
+OSSA_API ssize_t ossa_document_find_animation (const OssaDocument *doc, const char *name);
 
 /* Appends a copy of anim (takes nothing). Returns its index or -1. */
-ssize_t ossa_document_add_animation (OssaDocument *doc, const OssaAnimation *anim, OssaError *err);
+OSSA_API ssize_t ossa_document_add_animation (OssaDocument *doc, const OssaAnimation *anim, OssaError *err);
 
 /* Moves anim into the document (anim is left zeroed). Returns its index or -1 (anim
  * untouched then). */
-ssize_t ossa_document_take_animation (OssaDocument *doc, OssaAnimation *anim, OssaError *err);
+OSSA_API ssize_t ossa_document_take_animation (OssaDocument *doc, OssaAnimation *anim, OssaError *err);
 
-bool ossa_document_remove_animation (OssaDocument *doc, size_t index, OssaError *err);
+OSSA_API bool ossa_document_remove_animation (OssaDocument *doc, size_t index, OssaError *err);
 
 /* Moves map into the document. Returns its index or -1. */
-ssize_t ossa_document_take_map (OssaDocument *doc, OssaGridMap *map, OssaError *err);
+OSSA_API ssize_t ossa_document_take_map (OssaDocument *doc, OssaGridMap *map, OssaError *err);
 
 /* Moves mesh into the document (mesh is left zeroed). Returns its index or -1. */
-ssize_t ossa_document_take_mesh (OssaDocument *doc, OssaMesh *mesh, OssaError *err);
+OSSA_API ssize_t ossa_document_take_mesh (OssaDocument *doc, OssaMesh *mesh, OssaError *err);
 
 /* Removes a bone with its subtree, every track of those bones, every mesh
  * triangle bound to them and their slots (with the slots' keys). */
-bool ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err);
+OSSA_API bool ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err);
 
 /* Reparents a bone keeping its world rest transform; tracks follow their bones. */
-bool ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,
-                                  OssaError *err);
+OSSA_API bool ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,
+                                           OssaError *err);
 
 /* art: index of the slot or image called name, or -1. */
-ssize_t ossa_document_find_slot (const OssaDocument *doc, const char *name);
-ssize_t ossa_document_find_image (const OssaDocument *doc, const char *name);
+OSSA_API ssize_t ossa_document_find_slot (const OssaDocument *doc, const char *name);
+OSSA_API ssize_t ossa_document_find_image (const OssaDocument *doc, const char *name);
 
 /* Checks every rule DESIGN.md lists; the first problem goes into err. */
-bool ossa_document_validate (const OssaDocument *doc, OssaError *err);
+OSSA_API bool ossa_document_validate (const OssaDocument *doc, OssaError *err);
 
 #ifdef __cplusplus
 }

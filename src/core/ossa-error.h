@@ -1,10 +1,12 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* OssaError: what went wrong, with the file and line, in a caller-owned struct
  * (nothing to free). */
 #pragma once
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "ossa-api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,17 +42,17 @@ typedef struct
 
 /* Sets code and a printf-style message and clears errno_value; keeps path/line.
  * Safe with err == NULL. */
-void ossa_error_set (OssaError *err, OssaErrorCode code, const char *format, ...)
-  __attribute__ ((format (printf, 3, 4)));
+OSSA_API void ossa_error_set (OssaError *err, OssaErrorCode code, const char *format, ...)
+           __attribute__ ((format (printf, 3, 4)));
 
 /* Records the file (and line, 0 for none) the error belongs to. */
-void ossa_error_set_location (OssaError *err, const char *path, int line);
+OSSA_API void ossa_error_set_location (OssaError *err, const char *path, int line);
 
 /* Resets to OSSA_ERROR_NONE with empty strings. */
-void ossa_error_clear (OssaError *err);
+OSSA_API void ossa_error_clear (OssaError *err);
 
 /* Writes "PATH[:LINE]: message" (or just the message) into buf. */
-void ossa_error_format (const OssaError *err, char *buf, size_t size);
+OSSA_API void ossa_error_format (const OssaError *err, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Inline sin/cos and transform composition for the core's per-bone hot loops
  * (pose, math, clip). Not installed; nothing here allocates or keeps state.
  * Private functions start with an underscore, static inline ones included. */

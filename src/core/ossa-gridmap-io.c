@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Grid maps as text: the original article's form and MovingAI's .map, and
  * MovingAI's .scen scenarios. Every error names the line it found. Files are read
  * in chunks as they are parsed (ossa-line-reader.c): a bad row fails where it is,

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Grid maps as text (ossa-gridmap-io.c): the original article's form and
  * MovingAI's .map, and MovingAI's .scen scenarios. A map or scenario read is the
  * caller's (ossa_grid_map_clear(), ossa_scenario_clear()), so is text written
@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ossa-api.h"
 #include "ossa-error.h"
 #include "ossa-gridmap.h"
 #include "ossa-limits.h"
@@ -37,29 +38,29 @@ typedef enum
  * number, negative, zero or over OSSA_MAX_MAP_SIDE, a short or long row, too few
  * rows, an unknown character, or text after the last row. LF, CRLF, a missing final
  * newline and (article form) blank lines between rows are accepted. */
-bool ossa_grid_map_parse (OssaGridMap *map, const void *data, size_t size, const char *path,
-                          const char *name, OssaMapFormat *format, OssaError *err);
+OSSA_API bool ossa_grid_map_parse (OssaGridMap *map, const void *data, size_t size, const char *path,
+                                   const char *name, OssaMapFormat *format, OssaError *err);
 
 /* ossa_grid_map_parse() on a file; the map is named after the file's base name
  * without its extension. */
-bool ossa_grid_map_load (OssaGridMap *map, const char *path, OssaMapFormat *format,
-                         OssaError *err);
+OSSA_API bool ossa_grid_map_load (OssaGridMap *map, const char *path, OssaMapFormat *format,
+                                  OssaError *err);
 
 /* The name ossa_grid_map_load() gives the map in path ("maze" for "a/maze.map"),
  * for a caller that reads the file itself. malloc'd; NULL on out of memory. */
-char *ossa_grid_map_name_for_path (const char *path);
+OSSA_API char *ossa_grid_map_name_for_path (const char *path);
 
 /* Writes map in the given form into a new malloc'd buffer (LF line endings). Start
  * and goal are not part of either form and are not written. */
-bool ossa_grid_map_to_text (const OssaGridMap *map, OssaMapFormat format, char **data,
-                            size_t *size, OssaError *err);
+OSSA_API bool ossa_grid_map_to_text (const OssaGridMap *map, OssaMapFormat format, char **data,
+                                     size_t *size, OssaError *err);
 
 /* ossa_grid_map_to_text() written atomically to path. */
-bool ossa_grid_map_save (const OssaGridMap *map, const char *path, OssaMapFormat format,
-                         OssaError *err);
+OSSA_API bool ossa_grid_map_save (const OssaGridMap *map, const char *path, OssaMapFormat format,
+                                  OssaError *err);
 
 /* "text" or "movingai". */
-const char *ossa_map_format_name (OssaMapFormat format);
+OSSA_API const char *ossa_map_format_name (OssaMapFormat format);
 
 /* ---- MovingAI scenarios (.scen) ---- */
 
@@ -85,14 +86,14 @@ typedef struct
 /* Reads a .scen file: `version 1` or `version 1.0`, then one problem a line of nine
  * fields separated by tabs or spaces; blank lines are skipped. Errors carry the
  * file and line. Clear the result with ossa_scenario_clear(). */
-bool ossa_scenario_parse (OssaScenario *scen, const void *data, size_t size, const char *path,
-                          OssaError *err);
-bool ossa_scenario_load (OssaScenario *scen, const char *path, OssaError *err);
-void ossa_scenario_clear (OssaScenario *scen);
+OSSA_API bool ossa_scenario_parse (OssaScenario *scen, const void *data, size_t size, const char *path,
+                                   OssaError *err);
+OSSA_API bool ossa_scenario_load (OssaScenario *scen, const char *path, OssaError *err);
+OSSA_API void ossa_scenario_clear (OssaScenario *scen);
 
 /* Whether length matches optimal within max(1e-4 × optimal, 0.005): the precision
  * the published files are printed with. */
-bool ossa_scen_length_matches (double length, double optimal);
+OSSA_API bool ossa_scen_length_matches (double length, double optimal);
 
 #ifdef __cplusplus
 }

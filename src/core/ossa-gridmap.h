@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* A 2D grid of walkable and blocked cells with an optional start and goal, as a
  * document holds them. An OssaGridMap owns its name and cells (release them with
  * ossa_grid_map_clear()); reading and writing maps as text is in ossa-gridmap-io.h,
@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ossa-api.h"
 #include "ossa-error.h"
 
 #ifdef __cplusplus
@@ -27,12 +28,12 @@ typedef struct
 } OssaGridMap;
 
 /* An all-walkable map; false with err set for a size of 0 or over OSSA_MAX_MAP_SIDE. */
-bool ossa_grid_map_init (OssaGridMap *map, const char *name, uint32_t width, uint32_t height,
-                         OssaError *err);
-void ossa_grid_map_clear (OssaGridMap *map);
-bool ossa_grid_map_copy (OssaGridMap *dst, const OssaGridMap *src);
+OSSA_API bool ossa_grid_map_init (OssaGridMap *map, const char *name, uint32_t width, uint32_t height,
+                                  OssaError *err);
+OSSA_API void ossa_grid_map_clear (OssaGridMap *map);
+OSSA_API bool ossa_grid_map_copy (OssaGridMap *dst, const OssaGridMap *src);
 
-bool ossa_grid_map_validate (const OssaGridMap *map, OssaError *err);
+OSSA_API bool ossa_grid_map_validate (const OssaGridMap *map, OssaError *err);
 
 /* Whether (x, y) is inside the map and walkable (false outside: callers need no
  * bounds check of their own). */
@@ -44,19 +45,19 @@ ossa_grid_map_walkable (const OssaGridMap *map, int64_t x, int64_t y)
 }
 
 /* Sets one cell (ignored outside the map). */
-void ossa_grid_map_set (OssaGridMap *map, uint32_t x, uint32_t y, bool walkable);
+OSSA_API void ossa_grid_map_set (OssaGridMap *map, uint32_t x, uint32_t y, bool walkable);
 
 /* Sets every cell of the rectangle [x0, x1] × [y0, y1] (inclusive, clipped to the map). */
-void ossa_grid_map_fill_rect (OssaGridMap *map, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
-                              bool walkable);
+OSSA_API void ossa_grid_map_fill_rect (OssaGridMap *map, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                                       bool walkable);
 
 /* Changes the size, keeping the cells that stay inside (top-left anchored); new cells
  * are walkable; a start or goal that falls outside is dropped. false with err set
  * (map unchanged) for a size outside 1 to OSSA_MAX_MAP_SIDE or out of memory. */
-bool ossa_grid_map_resize (OssaGridMap *map, uint32_t width, uint32_t height, OssaError *err);
+OSSA_API bool ossa_grid_map_resize (OssaGridMap *map, uint32_t width, uint32_t height, OssaError *err);
 
 /* Number of walkable cells. */
-size_t ossa_grid_map_count_walkable (const OssaGridMap *map);
+OSSA_API size_t ossa_grid_map_count_walkable (const OssaGridMap *map);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* An indexed binary min-heap of (key, tie, node) entries with decrease-key; each
  * entry also carries its node's cost so far (g), so that the searcher keeps no
  * per-cell g of its own.

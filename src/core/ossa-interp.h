@@ -1,10 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Interpolation between keys: the easing curves, and the rules for rotations.
  * Plain values and functions: nothing here allocates. */
 #pragma once
 
 #include <stdint.h>
 
+#include "ossa-api.h"
 #include "ossa-types.h"
 
 #ifdef __cplusplus
@@ -26,12 +27,12 @@ typedef struct
 
 /* The eased progress y at x = u in [0, 1] (CSS cubic-bezier(): solves the x
  * polynomial for its parameter, then evaluates y). */
-double ossa_curve_ease (const OssaCurve *curve, double u);
+OSSA_API double ossa_curve_ease (const OssaCurve *curve, double u);
 
 /* The signed angle a ROTATE segment from a to b turns through (DESIGN.md's rule):
  * SHORTEST wraps b − a into (−π, π]; COUNTERCLOCKWISE into [0, 2π) + 2π·turns;
  * CLOCKWISE into (−2π, 0] − 2π·turns; NUMERIC is b − a as stored. */
-double ossa_rotation_delta (double a, double b, OssaSpin spin, uint32_t turns);
+OSSA_API double ossa_rotation_delta (double a, double b, OssaSpin spin, uint32_t turns);
 
 #ifdef __cplusplus
 }

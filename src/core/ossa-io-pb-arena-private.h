@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The arena the loader has protobuf-c unpack a .ossa file into (ossa-io-pb-arena.c).
  * The arena owns everything it hands out until _ossa_pb_arena_release(), except the
  * arrays _ossa_pb_arena_take() gives away, which the taker frees. Not installed.

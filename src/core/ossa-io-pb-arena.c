@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The loader's arena (ossa-io-pb-arena-private.h says why there is one). */
 #include "ossa-io-pb-arena-private.h"
 

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The art of a .ossa file (images, slots, slot tracks, draw-order keys) read from
  * and written to protobuf-c messages (ossa-io-pb-art.c), for the loader and the
  * saver. Reading copies everything out of the message, which stays the caller's;

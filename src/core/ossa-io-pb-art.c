@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The art of a .ossa file to and from its messages (ossa-io-pb-art-private.h). */
 #include "ossa-io-pb-art-private.h"
 

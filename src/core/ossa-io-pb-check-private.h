@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The loader's first step (ossa-io-pb-check.c): every count, column length, index
  * and enum number of an unpacked message looked at before anything of the core is
  * allocated, since protobuf-c trusts what a file declares. It reads the message,

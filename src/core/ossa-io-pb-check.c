@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Checks on an unpacked .ossa message before it is converted
  * (ossa-io-pb-check-private.h). */
 #include "ossa-io-pb-check-private.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Loading a .ossa file from memory (ossa-io-pb.h). With ossa-io-pb-check.c,
  * ossa-io-pb-arena.c and ossa-io-pb-save.c, the only files of libossa that see the
  * code generated from proto/ossa.proto. Everything is copied out of an unpacked

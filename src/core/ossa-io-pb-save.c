@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Saving a document as the bytes of a .ossa file (ossa-io-pb.h): protobuf-c
  * messages built over the document's own strings and columns, packed, then freed. */
 #include "ossa-io-pb.h"

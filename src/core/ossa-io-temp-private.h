@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The temporary files of the atomic write (ossa-io-temp.c): creating one, locked
  * for as long as its save runs, and removing those of saves that died. The path
  * a create hands out is the caller's to free; its file is the caller's to rename

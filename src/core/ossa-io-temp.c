@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The temporary files of the atomic write: created locked, and those of dead
  * saves removed. Why a lock, and the names, are in ossa-io-temp-private.h. */
 

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Files: reading regular files with a size cap, and the atomic write behind
  * every save (its temporary files are made and cleaned up in ossa-io-temp.c). The
  * conversion between bytes and documents lives in ossa-io-pb-load.c and

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Files: loading and saving .ossa documents by path, and reading and writing any
  * file whole. A document loaded and a buffer read are the caller's. The same
  * from and to memory is in ossa-io-pb.h, which this header includes. */
@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ossa-api.h"
 #include "ossa-document.h"
 #include "ossa-error.h"
 
@@ -19,7 +20,7 @@ extern "C" {
  * ossa_document_free()) or NULL with err saying why, its path set to path. Any bytes
  * give one or the other: sizes are checked against the OSSA_MAX_* limits before
  * anything is allocated, and every rule of ossa_document_validate() is applied. */
-OssaDocument *ossa_document_load (const char *path, OssaError *err);
+OSSA_API OssaDocument *ossa_document_load (const char *path, OssaError *err);
 
 /* Writes doc to path atomically: a temporary file in the same folder, fsync, rename
  * over path, fsync of the folder. On failure the old file (if any) is untouched, the
@@ -28,28 +29,28 @@ OssaDocument *ossa_document_load (const char *path, OssaError *err);
  * file (".NAME.XXXXXX.ossa-tmp"), which the next save in that folder removes. When
  * path is a symbolic link, the file at the end of its links is written (created
  * if the link dangles) and the link stays. */
-bool ossa_document_save (const OssaDocument *doc, const char *path, OssaError *err);
+OSSA_API bool ossa_document_save (const OssaDocument *doc, const char *path, OssaError *err);
 
 /* Opens path for reading when it is a regular file (the descriptor is the
  * caller's to close), or returns -1 with err saying why: a folder, a named pipe,
  * a device or a socket is refused at once, never waited on. */
-int ossa_file_open_read (const char *path, OssaError *err);
+OSSA_API int ossa_file_open_read (const char *path, OssaError *err);
 
 /* Reads a whole regular file of at most max_size bytes into a new malloc'd buffer
  * (ossa_file_open_read(), then ossa_file_read_fd()). */
-bool ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size,
-                     OssaError *err);
+OSSA_API bool ossa_file_read (const char *path, size_t max_size, uint8_t **data, size_t *size,
+                              OssaError *err);
 
 /* The same from fd, open for reading (the caller keeps and closes it), read from
  * where it stands to its end; path only names it in errors. Any file but a folder
  * (standard input may be a pipe). For a caller that
  * looks at the start of a file before deciding how much of it to take: with
  * pread(), which leaves fd where it was. */
-bool ossa_file_read_fd (int fd, const char *path, size_t max_size, uint8_t **data,
-                        size_t *size, OssaError *err);
+OSSA_API bool ossa_file_read_fd (int fd, const char *path, size_t max_size, uint8_t **data,
+                                 size_t *size, OssaError *err);
 
 /* The atomic write behind ossa_document_save(), for any bytes. */
-bool ossa_file_write_atomic (const char *path, const void *data, size_t size, OssaError *err);
+OSSA_API bool ossa_file_write_atomic (const char *path, const void *data, size_t size, OssaError *err);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Every limit on what a file can make Ossa allocate, in one place, each with what
  * it bounds and why that number. Loaders check each count read from a file
  * against these before allocating for it, and refuse with OSSA_ERROR_LIMIT and a

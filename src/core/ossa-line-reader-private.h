@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Lines of text, from bytes in memory or streamed from a file in chunks, for the
  * grid map and scenario readers (ossa-gridmap-io.c). A streamed file is never held
  * whole: the reader keeps one buffer of at most its longest line (max_line) plus a

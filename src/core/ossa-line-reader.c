@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Lines from memory or from a file read in chunks (ossa-line-reader-private.h). */
 #include "ossa-io.h"
 #include "ossa-line-reader-private.h"

@@ -1,9 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* 2D transforms and matrices, and angles. Plain values and functions: nothing
  * here allocates. */
 #pragma once
 
 #include <stdbool.h>
+
+#include "ossa-api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,35 +34,35 @@ typedef struct
 } OssaXform;
 
 /* The identity local transform (scale 1). */
-OssaTransform ossa_transform_identity (void);
+OSSA_API OssaTransform ossa_transform_identity (void);
 
 /* The matrix of a local transform. */
-OssaXform ossa_xform_from_transform (const OssaTransform *t);
+OSSA_API OssaXform ossa_xform_from_transform (const OssaTransform *t);
 
 /* parent · child */
-OssaXform ossa_xform_multiply (const OssaXform *parent, const OssaXform *child);
+OSSA_API OssaXform ossa_xform_multiply (const OssaXform *parent, const OssaXform *child);
 
 /* Inverse; false (and *out untouched) when the matrix is singular. */
-bool ossa_xform_invert (const OssaXform *m, OssaXform *out);
+OSSA_API bool ossa_xform_invert (const OssaXform *m, OssaXform *out);
 
 /* m applied to point p. */
-OssaVec2 ossa_xform_apply (const OssaXform *m, OssaVec2 p);
+OSSA_API OssaVec2 ossa_xform_apply (const OssaXform *m, OssaVec2 p);
 
 /* atan2(b, a): the rotation DESIGN.md reports for a world matrix. */
-float ossa_xform_rotation (const OssaXform *m);
+OSSA_API float ossa_xform_rotation (const OssaXform *m);
 
 /* Splits a matrix back into T·R·S (shear, if any, is dropped: exact for matrices
  * that came from T·R·S chains without non-uniform parent scale). */
-OssaTransform ossa_xform_decompose (const OssaXform *m);
+OSSA_API OssaTransform ossa_xform_decompose (const OssaXform *m);
 
 /* Wraps an angle in radians into (-π, π]. */
-double ossa_angle_normalize (double a);
+OSSA_API double ossa_angle_normalize (double a);
 
 /* Both at once; accurate to about 1 ulp of float over any finite input. */
-void ossa_sincosf (float a, float *s, float *c);
+OSSA_API void ossa_sincosf (float a, float *s, float *c);
 
 /* True when every field is finite. */
-bool ossa_transform_is_finite (const OssaTransform *t);
+OSSA_API bool ossa_transform_is_finite (const OssaTransform *t);
 
 #ifdef __cplusplus
 }

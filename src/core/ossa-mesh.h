@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Triangle meshes bound to bones. An OssaMesh owns its name and columns
  * (ossa_mesh_clear()). */
 #pragma once
@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "ossa-api.h"
 #include "ossa-error.h"
 #include "ossa-math.h"
 
@@ -34,23 +35,23 @@ typedef struct
 } OssaMesh;
 
 /* An empty mesh called name; false on out of memory. */
-bool ossa_mesh_init (OssaMesh *mesh, const char *name);
-void ossa_mesh_clear (OssaMesh *mesh);
+OSSA_API bool ossa_mesh_init (OssaMesh *mesh, const char *name);
+OSSA_API void ossa_mesh_clear (OssaMesh *mesh);
 /* Deep copy into uninitialised dst; false on out of memory (dst left empty). */
-bool ossa_mesh_copy (OssaMesh *dst, const OssaMesh *src);
+OSSA_API bool ossa_mesh_copy (OssaMesh *dst, const OssaMesh *src);
 
 /* Checks name, sizes against the OSSA_MAX_MESH_* limits, bone and vertex indices,
  * material indices and names, and that every number is finite. */
-bool ossa_mesh_validate (const OssaMesh *mesh, size_t n_bones, OssaError *err);
+OSSA_API bool ossa_mesh_validate (const OssaMesh *mesh, size_t n_bones, OssaError *err);
 
 /* World positions of every vertex for a pose: out[2i], out[2i+1] = world[bone] ·
  * position. world holds the skeleton's world matrices (ossa_pose_compute_world). */
-void ossa_mesh_deform (const OssaMesh *mesh, const OssaXform *world, float *out);
+OSSA_API void ossa_mesh_deform (const OssaMesh *mesh, const OssaXform *world, float *out);
 
 /* After a skeleton change: remap[old] is a bone's new index or -1 when it was
  * removed. Triangles with a vertex on a removed bone are dropped, and vertices no
  * triangle uses any more with them. False on out of memory (mesh unchanged). */
-bool ossa_mesh_remap_bones (OssaMesh *mesh, const ssize_t *remap, size_t n_old);
+OSSA_API bool ossa_mesh_remap_bones (OssaMesh *mesh, const ssize_t *remap, size_t n_old);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* A hash index from names to positions in an array the caller owns (bones, SMD
  * nodes): open addressing with linear probing, keyed by the name's FNV-1a hash.
  * The index stores (hash, position) pairs only; the names stay in the caller's

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Names to positions (ossa-name-index-private.h). The table is kept at most half
  * full, so a look-up probes about 1.5 slots whatever the number of names. */
 #include "ossa-name-index-private.h"

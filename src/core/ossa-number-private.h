@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The core's own number reading, below ossa-number.h: the one C locale object of
  * libossa, and the decimal parsers the SMD reader runs on spans of its buffer (no
  * NUL needed). Nothing here allocates except the locale, made once and kept for

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Numbers in the C locale: the public strtod and shortest-form writers, the one C
  * locale object of the core, and the decimal span parsers of ossa-number-private.h. */
 #define _GNU_SOURCE

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The grid searcher: A*, Dijkstra and greedy best-first over one loop.
  *
  * What makes it fast:

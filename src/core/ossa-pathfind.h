@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Shortest paths on grid maps. A pathfinder owns its buffers and a copy of the map
  * it is bound to (ossa_pathfinder_free()); a result's path points into it, valid
  * until its next search. */
@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ossa-api.h"
 #include "ossa-error.h"
 #include "ossa-gridmap.h"
 
@@ -75,17 +76,17 @@ typedef struct
 typedef struct _OssaPathfinder OssaPathfinder;
 
 /* A new searcher (NULL on out of memory); free with ossa_pathfinder_free(). */
-OssaPathfinder *ossa_pathfinder_new (void);
-void ossa_pathfinder_free (OssaPathfinder *pf);
+OSSA_API OssaPathfinder *ossa_pathfinder_new (void);
+OSSA_API void ossa_pathfinder_free (OssaPathfinder *pf);
 
 /* Binds a copy of map's walkable cells (start and goal are ignored). */
-bool ossa_pathfinder_set_map (OssaPathfinder *pf, const OssaGridMap *map, OssaError *err);
+OSSA_API bool ossa_pathfinder_set_map (OssaPathfinder *pf, const OssaGridMap *map, OssaError *err);
 
 /* Changes one cell of the bound map (ignored outside it). Ends a search in progress. */
-void ossa_pathfinder_set_cell (OssaPathfinder *pf, uint32_t x, uint32_t y, bool walkable);
+OSSA_API void ossa_pathfinder_set_cell (OssaPathfinder *pf, uint32_t x, uint32_t y, bool walkable);
 
 /* Whether (x, y) is walkable in the bound map (false outside it). */
-bool ossa_pathfinder_walkable (const OssaPathfinder *pf, int64_t x, int64_t y);
+OSSA_API bool ossa_pathfinder_walkable (const OssaPathfinder *pf, int64_t x, int64_t y);
 
 /* ---- memory ----
  *
@@ -98,72 +99,72 @@ bool ossa_pathfinder_walkable (const OssaPathfinder *pf, int64_t x, int64_t y);
 
 /* OSSA_PATH_MEMORY_BUDGET (ossa-limits.h), or half the machine's memory if that is
  * less. */
-uint64_t ossa_pathfinder_default_memory_budget (void);
+OSSA_API uint64_t ossa_pathfinder_default_memory_budget (void);
 
 /* Sets the budget in bytes (0: the default) for the next set_map and searches. */
-void ossa_pathfinder_set_memory_budget (OssaPathfinder *pf, uint64_t bytes);
-uint64_t ossa_pathfinder_memory_budget (const OssaPathfinder *pf);
+OSSA_API void ossa_pathfinder_set_memory_budget (OssaPathfinder *pf, uint64_t bytes);
+OSSA_API uint64_t ossa_pathfinder_memory_budget (const OssaPathfinder *pf);
 
 /* Bytes the searcher holds now (map copy, search state, open list, path). */
-uint64_t ossa_pathfinder_memory_used (const OssaPathfinder *pf);
+OSSA_API uint64_t ossa_pathfinder_memory_used (const OssaPathfinder *pf);
 
 /* Bytes a width × height map costs before its open list: its copy and search state. */
-uint64_t ossa_pathfinder_memory_needed (uint32_t width, uint32_t height);
+OSSA_API uint64_t ossa_pathfinder_memory_needed (uint32_t width, uint32_t height);
 
 /* One whole search from (sx, sy) to (gx, gy). connect is 8 or 4. false with err set
  * for a bad request (no map, a start or goal outside the map, connect not 4 or 8)
  * and for a search that could not finish: out of memory (OSSA_ERROR_NO_MEMORY) or
  * over the memory budget (OSSA_ERROR_LIMIT). A goal that cannot be reached is a
  * successful search with result->found false. A blocked start or goal has no path. */
-bool ossa_pathfinder_search (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int connect,
-                             uint32_t sx, uint32_t sy, uint32_t gx, uint32_t gy,
-                             OssaPathResult *result, OssaError *err);
+OSSA_API bool ossa_pathfinder_search (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int connect,
+                                      uint32_t sx, uint32_t sy, uint32_t gx, uint32_t gy,
+                                      OssaPathResult *result, OssaError *err);
 
 /* ---- stepping, for showing a search as it runs ---- */
 
 /* Starts a search without expanding anything (the start is open). Same checks as
  * ossa_pathfinder_search(). */
-bool ossa_pathfinder_begin (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int connect,
-                            uint32_t sx, uint32_t sy, uint32_t gx, uint32_t gy, OssaError *err);
+OSSA_API bool ossa_pathfinder_begin (OssaPathfinder *pf, OssaPathAlgorithm algorithm, int connect,
+                                     uint32_t sx, uint32_t sy, uint32_t gx, uint32_t gy, OssaError *err);
 
 /* Expands one node (the open list's best). Returns the status after it; FOUND and
  * NO_PATH are returned again on further calls. A search that could not go on (out
  * of memory, over the budget) ends as NO_PATH; ossa_pathfinder_stopped() tells. */
-OssaSearchStatus ossa_pathfinder_step (OssaPathfinder *pf);
+OSSA_API OssaSearchStatus ossa_pathfinder_step (OssaPathfinder *pf);
 
 /* True, with err saying why, when the last search ended unfinished (out of memory
  * or over the memory budget) rather than finding the goal or running dry. */
-bool ossa_pathfinder_stopped (const OssaPathfinder *pf, OssaError *err);
+OSSA_API bool ossa_pathfinder_stopped (const OssaPathfinder *pf, OssaError *err);
 
 /* Status of the current search. */
-OssaSearchStatus ossa_pathfinder_status (const OssaPathfinder *pf);
+OSSA_API OssaSearchStatus ossa_pathfinder_status (const OssaPathfinder *pf);
 
 /* The cell expanded last; false before the first step. */
-bool ossa_pathfinder_current (const OssaPathfinder *pf, OssaCell *cell);
+OSSA_API bool ossa_pathfinder_current (const OssaPathfinder *pf, OssaCell *cell);
 
 /* The result so far: found and path once the status is FOUND, expansions always. */
-void ossa_pathfinder_result (OssaPathfinder *pf, OssaPathResult *result);
+OSSA_API void ossa_pathfinder_result (OssaPathfinder *pf, OssaPathResult *result);
 
 /* Open, closed or unseen in the current search (UNSEEN outside the map). */
-OssaCellState ossa_pathfinder_cell_state (const OssaPathfinder *pf, uint32_t x, uint32_t y);
+OSSA_API OssaCellState ossa_pathfinder_cell_state (const OssaPathfinder *pf, uint32_t x, uint32_t y);
 
 /* g (best cost found so far from the start), h (the heuristic of the current order:
  * 0 for Dijkstra) and f (the priority: g + h, or h for greedy) of a reached cell;
  * false for an unseen cell. Any pointer may be NULL. */
-bool ossa_pathfinder_cell_costs (const OssaPathfinder *pf, uint32_t x, uint32_t y, double *g,
-                                 double *h, double *f);
+OSSA_API bool ossa_pathfinder_cell_costs (const OssaPathfinder *pf, uint32_t x, uint32_t y, double *g,
+                                          double *h, double *f);
 
 /* Number of cells in the open list. */
-size_t ossa_pathfinder_open_count (const OssaPathfinder *pf);
+OSSA_API size_t ossa_pathfinder_open_count (const OssaPathfinder *pf);
 
 /* The octile distance between two cells: max(dx, dy) + (√2 − 1)·min(dx, dy). */
-double ossa_octile_distance (uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
+OSSA_API double ossa_octile_distance (uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
 
 /* "astar", "dijkstra", "greedy"; NULL out of range. */
-const char *ossa_path_algorithm_name (OssaPathAlgorithm algorithm);
+OSSA_API const char *ossa_path_algorithm_name (OssaPathAlgorithm algorithm);
 
 /* The algorithm called name ("astar", "a*", "dijkstra", "greedy"); false if none. */
-bool ossa_path_algorithm_from_name (const char *name, OssaPathAlgorithm *algorithm);
+OSSA_API bool ossa_path_algorithm_from_name (const char *name, OssaPathAlgorithm *algorithm);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* One playing instance (ossa-player.h): the clocks, the crossfade, the queue and
  * the events; what is on show is sampled and mixed by ossa_player_apply().
  *

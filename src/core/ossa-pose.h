@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Poses: world matrices from local transforms. The caller owns every array;
  * nothing here allocates. */
 #pragma once
@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ossa-api.h"
 #include "ossa-animation.h"
 #include "ossa-error.h"
 #include "ossa-math.h"
@@ -31,31 +32,31 @@ typedef struct
 
 /* A pose sized to skel, holding its rest pose (local and world). NULL with err
  * set on out of memory. */
-OssaPose *ossa_pose_new (const OssaSkeleton *skel, OssaError *err);
-void      ossa_pose_free (OssaPose *pose);
+OSSA_API OssaPose *ossa_pose_new (const OssaSkeleton *skel, OssaError *err);
+OSSA_API void      ossa_pose_free (OssaPose *pose);
 
 /* Sizes the pose to n_bones, keeping the values of the bones it had. Allocates only
  * when n_bones is over the capacity; false with err set (and the pose as it was)
  * on out of memory. */
-bool ossa_pose_resize (OssaPose *pose, size_t n_bones, OssaError *err);
+OSSA_API bool ossa_pose_resize (OssaPose *pose, size_t n_bones, OssaError *err);
 
 /* Fill the local transforms (the pose must be sized to skel): the rest pose, or
  * anim sampled at t. Neither allocates; call ossa_pose_update_world() after. */
-void ossa_pose_set_rest (OssaPose *pose, const OssaSkeleton *skel);
-void ossa_pose_sample (OssaPose *pose, const OssaAnimation *anim, const OssaSkeleton *skel,
-                       float t);
+OSSA_API void ossa_pose_set_rest (OssaPose *pose, const OssaSkeleton *skel);
+OSSA_API void ossa_pose_sample (OssaPose *pose, const OssaAnimation *anim, const OssaSkeleton *skel,
+                                float t);
 /* World matrices from the local transforms. */
-void ossa_pose_update_world (OssaPose *pose, const OssaSkeleton *skel);
+OSSA_API void ossa_pose_update_world (OssaPose *pose, const OssaSkeleton *skel);
 
 /* World matrices from local transforms in one forward pass (parents come first):
  * world[i] = world[parent] · local[i]. Both arrays have skel->n_bones entries and
  * belong to the caller; nothing is allocated. */
-void ossa_pose_compute_world (const OssaSkeleton *skel, const OssaTransform *local,
-                              OssaXform *world);
+OSSA_API void ossa_pose_compute_world (const OssaSkeleton *skel, const OssaTransform *local,
+                                       OssaXform *world);
 
 /* A bone's joint (world origin) and tip (world point at (length, 0)). */
-OssaVec2 ossa_pose_joint (const OssaXform *world);
-OssaVec2 ossa_pose_tip (const OssaXform *world, float length);
+OSSA_API OssaVec2 ossa_pose_joint (const OssaXform *world);
+OSSA_API OssaVec2 ossa_pose_tip (const OssaXform *world, float length);
 
 #ifdef __cplusplus
 }

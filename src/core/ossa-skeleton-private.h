@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The skeleton's internals for the core's loaders: its bone-name index
  * (ossa-skeleton.c owns it, in OssaSkeleton.names). Not installed. */
 #pragma once

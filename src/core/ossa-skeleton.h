@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The skeleton: bones in parent-before-child order, and the edits that keep that
  * order. An OssaSkeleton owns its bones and their names (ossa_skeleton_clear()). */
 #pragma once
@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "ossa-api.h"
 #include "ossa-error.h"
 #include "ossa-math.h"
 
@@ -37,52 +38,52 @@ typedef struct
   struct _OssaNameIndex *names;   /* private: bone names to indices, owned */
 } OssaSkeleton;
 
-void ossa_skeleton_init (OssaSkeleton *skel);
-void ossa_skeleton_clear (OssaSkeleton *skel);
+OSSA_API void ossa_skeleton_init (OssaSkeleton *skel);
+OSSA_API void ossa_skeleton_clear (OssaSkeleton *skel);
 
 /* Deep copy into uninitialised dst; false on out of memory (dst left empty). */
-bool ossa_skeleton_copy (OssaSkeleton *dst, const OssaSkeleton *src);
+OSSA_API bool ossa_skeleton_copy (OssaSkeleton *dst, const OssaSkeleton *src);
 
 /* Index of the bone called name, or -1: a hash look-up (one string comparison,
  * whatever the number of bones). */
-ssize_t ossa_skeleton_find_bone (const OssaSkeleton *skel, const char *name);
+OSSA_API ssize_t ossa_skeleton_find_bone (const OssaSkeleton *skel, const char *name);
 
 /* Appends a bone under parent (-1 for a root). Returns its index, or -1 with err set
  * when the name is empty, not UTF-8, taken, or the parent does not exist. */
-ssize_t ossa_skeleton_add_bone (OssaSkeleton *skel, const char *name, int32_t parent,
-                                const OssaTransform *rest, float length, uint32_t color,
-                                OssaError *err);
+OSSA_API ssize_t ossa_skeleton_add_bone (OssaSkeleton *skel, const char *name, int32_t parent,
+                                         const OssaTransform *rest, float length, uint32_t color,
+                                         OssaError *err);
 
 /* Removes a bone and its whole subtree. remap (n_bones entries before the call, may
  * be NULL) receives each old index's new index, or -1 for removed bones. */
-bool ossa_skeleton_remove_bone (OssaSkeleton *skel, size_t index, ssize_t *remap,
-                                OssaError *err);
+OSSA_API bool ossa_skeleton_remove_bone (OssaSkeleton *skel, size_t index, ssize_t *remap,
+                                         OssaError *err);
 
-bool ossa_skeleton_rename_bone (OssaSkeleton *skel, size_t index, const char *name,
-                                OssaError *err);
+OSSA_API bool ossa_skeleton_rename_bone (OssaSkeleton *skel, size_t index, const char *name,
+                                         OssaError *err);
 
 /* Gives a bone (with its subtree) a new parent (-1: make it a root) and changes its
  * rest transform so that its rest world transform stays where it was. Bones are
  * reordered where needed to keep parent-before-child order; remap (n_bones entries,
  * may be NULL) receives each old index's new index. Refuses cycles. */
-bool ossa_skeleton_reparent_bone (OssaSkeleton *skel, size_t index, int32_t new_parent,
-                                  ssize_t *remap, OssaError *err);
+OSSA_API bool ossa_skeleton_reparent_bone (OssaSkeleton *skel, size_t index, int32_t new_parent,
+                                           ssize_t *remap, OssaError *err);
 
 /* True when bone is ancestor or lies in its subtree. */
-bool ossa_skeleton_is_in_subtree (const OssaSkeleton *skel, size_t bone, size_t ancestor);
+OSSA_API bool ossa_skeleton_is_in_subtree (const OssaSkeleton *skel, size_t bone, size_t ancestor);
 
 /* Rest pose world matrices, into world[n_bones]. */
-void ossa_skeleton_rest_world (const OssaSkeleton *skel, OssaXform *world);
+OSSA_API void ossa_skeleton_rest_world (const OssaSkeleton *skel, OssaXform *world);
 
 /* Checks every rule (order, unique UTF-8 names, finite numbers). */
-bool ossa_skeleton_validate (const OssaSkeleton *skel, OssaError *err);
+OSSA_API bool ossa_skeleton_validate (const OssaSkeleton *skel, OssaError *err);
 
 /* True when s is valid UTF-8 of 1..OSSA_MAX_NAME_BYTES bytes; else sets err with
  * what (e.g. "bone 3 name"). */
-bool ossa_name_check (const char *s, const char *what, OssaError *err);
+OSSA_API bool ossa_name_check (const char *s, const char *what, OssaError *err);
 
 /* True when the len bytes at s are valid UTF-8 (no overlongs, no surrogates). */
-bool ossa_utf8_valid (const char *s, size_t len);
+OSSA_API bool ossa_utf8_valid (const char *s, size_t len);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* An Ossa animation back to SMD (ossa-smd-export.h): every bone in every frame,
  * each bone's 3D local taken from its 2D world pose on the XZ plane. */
 #include "ossa-smd-export.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Writing an animation of a document as SMD (ossa-smd-export.c). Text written is
  * the caller's (free()); nothing keeps a pointer into the document. */
 #pragma once
@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ossa-api.h"
 #include "ossa-document.h"
 #include "ossa-error.h"
 
@@ -19,12 +20,12 @@ extern "C" {
  * same fps) gives the same world joint positions, and the same local transforms
  * when each bone points at its first child as imported bones do. Names holding a
  * double quote cannot be written and are refused. *text is malloc'd. */
-bool ossa_smd_export_animation (const OssaDocument *doc, size_t anim_index, char **text,
-                                size_t *length, OssaError *err);
+OSSA_API bool ossa_smd_export_animation (const OssaDocument *doc, size_t anim_index, char **text,
+                                         size_t *length, OssaError *err);
 
 /* The same, written atomically to path. */
-bool ossa_smd_save_animation (const OssaDocument *doc, size_t anim_index, const char *path,
-                              OssaError *err);
+OSSA_API bool ossa_smd_save_animation (const OssaDocument *doc, size_t anim_index, const char *path,
+                                       OssaError *err);
 
 #ifdef __cplusplus
 }

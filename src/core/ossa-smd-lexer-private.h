@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The SMD reader's lexer: it walks a buffer held in memory line by line (LF, CRLF
  * or a lone CR), cutting each line into tokens, a quoted name being one token, and
  * stopping at `//`, `#` and `;` comments. It allocates nothing: tokens point into

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The SMD lexer (ossa-smd-lexer-private.h): one table look-up per byte, nothing
  * allocated per line. */
 #include "ossa-smd-lexer-private.h"

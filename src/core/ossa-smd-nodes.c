@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The `nodes` block: bone lines, then the bones put in parent-before-child order. */
 #include "ossa-smd-reader-private.h"
 

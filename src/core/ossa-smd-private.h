@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* What an OssaSmd owns besides its public arrays: the string pool its names point
  * into, freed with it by ossa_smd_free(). Not installed. */
 #pragma once

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* What the SMD import (ossa-smd-project.c) and export (ossa-smd-export.c) share:
  * both compare 2D angles the same way. Nothing here allocates. Not installed. */
 #pragma once

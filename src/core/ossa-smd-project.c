@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* SMD 3D → Ossa 2D (writing an Ossa animation back to SMD is ossa-smd-export.c).
  *
  * Each frame: the 3D world transform of every bone from its Euler angles (X, then

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* SMD 3D → Ossa 2D (ossa-smd-project.c): projecting an OssaSmd's skeleton onto a
  * plane to make a document (skeleton, mesh, animations). Nothing here keeps a
  * pointer into its arguments: a document returned is the caller's
@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "ossa-api.h"
 #include "ossa-document.h"
 #include "ossa-error.h"
 #include "ossa-smd.h"
@@ -37,48 +38,48 @@ typedef struct
 } OssaSmdImportOptions;
 
 /* Defaults: plane XZ, 30 fps, no simplification, no callbacks. */
-void ossa_smd_import_options_init (OssaSmdImportOptions *options);
+OSSA_API void ossa_smd_import_options_init (OssaSmdImportOptions *options);
 
 /* "xz", "xy", "yz"; false for anything else. */
-bool ossa_smd_plane_from_string (const char *s, OssaSmdPlane *plane);
-const char *ossa_smd_plane_name (OssaSmdPlane plane);
+OSSA_API bool ossa_smd_plane_from_string (const char *s, OssaSmdPlane *plane);
+OSSA_API const char *ossa_smd_plane_name (OssaSmdPlane plane);
 
 /* The 2D world joint position and angle of every node in frame `frame` of smd,
  * as the importer derives them (joint = projected 3D joint; angle = towards the
  * first child's projected joint, else along the projected x axis, else the
  * parent's). xy and angle have 2 × n_nodes and n_nodes entries. */
-void ossa_smd_project_frame (const OssaSmd *smd, size_t frame, OssaSmdPlane plane,
-                             double *xy, double *angle);
+OSSA_API void ossa_smd_project_frame (const OssaSmd *smd, size_t frame, OssaSmdPlane plane,
+                                      double *xy, double *angle);
 
 /* A new document from a reference SMD: the skeleton from its first frame, a mesh
  * named `name` from its triangles (each vertex bound rigidly to one bone, its
  * position in that bone's space), and, when the file has more than one frame, an
  * animation named `name` as well. NULL with err set on failure. */
-OssaDocument *ossa_smd_to_document (const OssaSmd *ref, const char *name,
-                                    const OssaSmdImportOptions *options, OssaError *err);
+OSSA_API OssaDocument *ossa_smd_to_document (const OssaSmd *ref, const char *name,
+                                             const OssaSmdImportOptions *options, OssaError *err);
 
 /* Adds the frames of anim as an animation called name to doc, whose skeleton must
  * be the one ossa_smd_to_document() made from ref (ref gives the 3D rest of bones
  * anim leaves out). Bones are matched by name; anim's bones the skeleton lacks are
  * reported through notice() and skipped. Returns the animation's index or -1. */
-ssize_t ossa_smd_add_animation (OssaDocument *doc, const OssaSmd *ref, const OssaSmd *anim,
-                                const char *name, const OssaSmdImportOptions *options,
-                                OssaError *err);
+OSSA_API ssize_t ossa_smd_add_animation (OssaDocument *doc, const OssaSmd *ref, const OssaSmd *anim,
+                                         const char *name, const OssaSmdImportOptions *options,
+                                         OssaError *err);
 
 /* The whole import the CLI and the editor do: paths[0] is the reference, the others
  * animations, each named after its file's stem. Progress runs 0 to 1 over all the
  * files; errors carry the file and line. */
-OssaDocument *ossa_smd_import_files (const char *const *paths, size_t n_paths,
-                                     const OssaSmdImportOptions *options, OssaError *err);
+OSSA_API OssaDocument *ossa_smd_import_files (const char *const *paths, size_t n_paths,
+                                              const OssaSmdImportOptions *options, OssaError *err);
 
 /* ossa_smd_import_files() of the one file path whose size bytes the caller has
  * read itself (options may be NULL: the defaults). path names the source in errors
  * and, by its stem, the document's mesh and animation; it must not be NULL. */
-OssaDocument *ossa_smd_import_bytes (const char *data, size_t size, const char *path,
-                                     const OssaSmdImportOptions *options, OssaError *err);
+OSSA_API OssaDocument *ossa_smd_import_bytes (const char *data, size_t size, const char *path,
+                                              const OssaSmdImportOptions *options, OssaError *err);
 
 /* "walk" for "/a/b/walk.smd". Writes at most size bytes, NUL-terminated. */
-void ossa_smd_stem (const char *path, char *buf, size_t size);
+OSSA_API void ossa_smd_stem (const char *path, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

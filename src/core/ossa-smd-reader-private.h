@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The state of one SMD read and what its block readers share (ossa-smd-reader.c):
  * errors, notices, growing arrays and the string pool. The reader owns every
  * array in it until the read ends, when ossa-smd.c hands the pool and the OssaSmd

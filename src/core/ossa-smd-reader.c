@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* What the SMD block readers share (ossa-smd-reader-private.h). */
 #include "ossa-smd-reader-private.h"
 

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The `skeleton` block: frames of bone poses. A plain bone line is read straight
  * from the buffer (ossa-number-private.h's fast decimals), anything else through
  * the lexer. */

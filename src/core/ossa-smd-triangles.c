@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The `triangles` block: a material line and three vertex lines a triangle, the
  * materials interned in a hash table. */
 #include "ossa-smd-reader-private.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The SMD reader (../shared/FORMATS.md §1 describes every variant it accepts).
  *
  * The whole file is in memory; the lexer (ossa-smd-lexer.c) walks it line by line,

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* Valve SMD ("studiomdl data"): reading reference, animation and vertex-animation
  * files into an OssaSmd, which owns every array and string it points to (free it
  * with ossa_smd_free()). Turning one into a 2D document and writing an animation
@@ -10,12 +10,20 @@
  * import (marshal them to the UI thread yourself); cancel is polled there too. */
 #pragma once
 
+#ifdef __cplusplus
+/* A C++ game includes this too: std::atomic_bool is C11's atomic_bool (the same
+ * object; C++23's <stdatomic.h> makes the same alias). */
+#include <atomic>
+using std::atomic_bool;
+#else
 #include <stdatomic.h>
+#endif
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "ossa-api.h"
 #include "ossa-document.h"
 #include "ossa-error.h"
 #include "ossa-limits.h"
@@ -106,16 +114,16 @@ typedef struct
  * NULL with err set, err->line the 1-based line of the problem. Any bytes give one
  * or the other: nothing is read outside [data, data + size). Numbers are read in
  * the C locale whatever the process locale. */
-OssaSmd *ossa_smd_read_bytes (const char *data, size_t size, const char *path,
-                              const OssaSmdCallbacks *callbacks, OssaError *err);
+OSSA_API OssaSmd *ossa_smd_read_bytes (const char *data, size_t size, const char *path,
+                                       const OssaSmdCallbacks *callbacks, OssaError *err);
 
 /* The same from a file (at most OSSA_SMD_MAX_FILE_SIZE bytes). */
-OssaSmd *ossa_smd_read (const char *path, const OssaSmdCallbacks *callbacks, OssaError *err);
+OSSA_API OssaSmd *ossa_smd_read (const char *path, const OssaSmdCallbacks *callbacks, OssaError *err);
 
-void ossa_smd_free (OssaSmd *smd);
+OSSA_API void ossa_smd_free (OssaSmd *smd);
 
 /* Index of the node called name, or -1. */
-ssize_t ossa_smd_find_node (const OssaSmd *smd, const char *name);
+OSSA_API ssize_t ossa_smd_find_node (const OssaSmd *smd, const char *name);
 
 #ifdef __cplusplus
 }

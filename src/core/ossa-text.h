@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 #pragma once
 
 /* Marks a string of the core that a person sees (an undo label) so that the

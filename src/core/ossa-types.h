@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: MIT */
 /* The enums and limits shared by the whole core and stored in files (channels,
  * interpolations, spins), their names, and the OSSA_MAX_* limits (ossa-limits.h). Nothing here
  * allocates. */
@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ossa-api.h"
 #include "ossa-limits.h"
 
 #ifdef __cplusplus
@@ -24,8 +25,13 @@ typedef enum
   OSSA_N_CHANNELS
 } OssaChannel;
 
+#ifdef __cplusplus
+static_assert (OSSA_MAX_TRACKS == OSSA_MAX_BONES * OSSA_N_CHANNELS,
+               "ossa-limits.h: one track per bone and channel");
+#else
 _Static_assert (OSSA_MAX_TRACKS == OSSA_MAX_BONES * OSSA_N_CHANNELS,
                 "ossa-limits.h: one track per bone and channel");
+#endif
 
 typedef enum
 {
@@ -57,11 +63,11 @@ typedef enum
 
 /* Short lower-case names ("translate_x", "linear", "clockwise"), for messages and
  * the CLI; NULL when out of range. */
-const char *ossa_channel_name (OssaChannel channel);
-const char *ossa_interp_name (OssaInterp interp);
-const char *ossa_spin_name (OssaSpin spin);
+OSSA_API const char *ossa_channel_name (OssaChannel channel);
+OSSA_API const char *ossa_interp_name (OssaInterp interp);
+OSSA_API const char *ossa_spin_name (OssaSpin spin);
 /* art: "attachment", "color". */
-const char *ossa_slot_channel_name (OssaSlotChannel channel);
+OSSA_API const char *ossa_slot_channel_name (OssaSlotChannel channel);
 
 #ifdef __cplusplus
 }

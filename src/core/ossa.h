@@ -1,5 +1,6 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* libossa: the runtime and model behind the Ossa editor. Include this one header. */
+/* SPDX-License-Identifier: MIT */
+/* libossa: the runtime and model behind the Ossa editor. Include this one header
+ * (installed as <ossa/ossa.h>; pkg-config --cflags --libs ossa). */
 #pragma once
 
 #include "ossa-animation.h"

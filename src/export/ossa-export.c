@@ -480,6 +480,135 @@ writer_class (OssaExportFormat format)
     }
 }
 
+/* Frames are drawn on a thread of their own, a frame or two ahead of the writer
+ * encoding the one before (measured by bench-render), in buffers passed back and
+ * forth through two queues. Not for pictures so big that two of them would cost
+ * more memory than the time is worth. */
+#define DRAW_AHEAD_BUFFERS  3
+#define DRAW_AHEAD_MAX_AREA (4096 * 4096)
+
+typedef struct
+{
+  uint8_t  *pixels;
+  size_t    index;
+  gboolean  ok;
+  char     *message;  /* when not ok */
+} FrameBuffer;
+
+typedef struct
+{
+  OssaRenderer           *renderer;
+  const OssaAnimation    *anim;
+  const OssaExportResult *plan;
+  size_t                  stride;
+  GAsyncQueue            *empty, *drawn;  /* FrameBuffer*; an empty one with NULL pixels = stop */
+} Drawer;
+
+static gpointer
+drawer_main (gpointer data)
+{
+  Drawer *d = data;
+
+  for (size_t i = 0; i < d->plan->range.n_frames; i++)
+    {
+      FrameBuffer *b = g_async_queue_pop (d->empty);
+      OssaError err = { 0 };
+
+      if (b->pixels == NULL)
+        break;
+      b->index = i;
+      b->ok = ossa_renderer_draw (d->renderer, d->anim, ossa_frame_range_time (&d->plan->range, i),
+                                  &d->plan->view, b->pixels, (int) d->stride, &err);
+      if (!b->ok)
+        b->message = g_strdup (err.message);
+      g_async_queue_push (d->drawn, b);
+      if (!b->ok)
+        break;
+    }
+  return NULL;
+}
+
+/* Draws every frame of plan and hands it to the writer, on one thread or two. */
+static gboolean
+draw_and_write (OssaRenderer *renderer, const OssaAnimation *anim, const OssaExportResult *plan,
+                const OssaExportSettings *settings, const OssaExportWriterClass *klass,
+                OssaExportWriter *writer, OssaExportProgress progress, gpointer user_data,
+                GCancellable *cancellable, GError **error)
+{
+  size_t n = plan->range.n_frames, stride = 4 * (size_t) plan->width;
+  size_t size = stride * (size_t) plan->height;
+  gboolean threaded = n > 1 && (double) plan->width * plan->height <= DRAW_AHEAD_MAX_AREA
+                      && g_get_num_processors () > 1;
+  int n_buffers = threaded ? DRAW_AHEAD_BUFFERS : 1;
+  FrameBuffer buffers[DRAW_AHEAD_BUFFERS + 1] = { { 0 } };
+  Drawer d = { renderer, anim, plan, stride, NULL, NULL };
+  GThread *thread = NULL;
+  gboolean ok = TRUE;
+
+  for (int k = 0; k < n_buffers; k++)
+    if ((buffers[k].pixels = g_try_malloc (size)) == NULL)
+      {
+        g_set_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_IO,
+                     "%s: not enough memory for a %d×%d picture", settings->output,
+                     plan->width, plan->height);
+        ok = FALSE;
+        goto out;
+      }
+  if (threaded)
+    {
+      d.empty = g_async_queue_new ();
+      d.drawn = g_async_queue_new ();
+      for (int k = 0; k < n_buffers; k++)
+        g_async_queue_push (d.empty, &buffers[k]);
+      thread = g_thread_new ("ossa-export-draw", drawer_main, &d);
+    }
+  for (size_t i = 0; i < n && ok; i++)
+    {
+      FrameBuffer *b = &buffers[0];
+      OssaError err = { 0 };
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (threaded)
+        b = g_async_queue_pop (d.drawn);
+      else if (!(b->ok = ossa_renderer_draw (renderer, anim,
+                                             ossa_frame_range_time (&plan->range, i),
+                                             &plan->view, b->pixels, (int) stride, &err)))
+        b->message = g_strdup (err.message);
+      if (!b->ok)
+        {
+          g_set_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_INVALID,
+                       "%s: frame %zu: %s", settings->output, i, b->message);
+          ok = FALSE;
+          break;
+        }
+      ok = klass->add_frame (writer, i, b->pixels, (int) stride, error);
+      if (threaded)
+        g_async_queue_push (d.empty, b);
+      if (ok && progress != NULL)
+        progress (i + 1, n, user_data);
+    }
+
+out:
+  if (thread != NULL)
+    {
+      /* The stop sign, before any buffer still queued: one without pixels. */
+      g_async_queue_push_front (d.empty, &buffers[DRAW_AHEAD_BUFFERS]);
+      g_thread_join (thread);
+    }
+  g_clear_pointer (&d.empty, g_async_queue_unref);
+  g_clear_pointer (&d.drawn, g_async_queue_unref);
+  for (int k = 0; k < n_buffers; k++)
+    {
+      g_free (buffers[k].pixels);
+      g_free (buffers[k].message);
+    }
+  return ok;
+}
+
 gboolean
 ossa_export_run (const OssaDocument *doc, const OssaExportSettings *settings,
                  OssaExportProgress progress, gpointer user_data, GCancellable *cancellable,
@@ -490,59 +619,31 @@ ossa_export_run (const OssaDocument *doc, const OssaExportSettings *settings,
   OssaRenderer *renderer = NULL;
   OssaExportWriter *writer;
   OssaExportResult plan;
-  uint8_t *pixels = NULL;
-  OssaError err = { 0 };
-  size_t n, stride;
 
   memset (result, 0, sizeof *result);
   if (!plan_full (doc, settings, &plan, &renderer, &anim, error))
     return FALSE;
   klass = writer_class (plan.format);
-  n = plan.range.n_frames;
-  stride = 4 * (size_t) plan.width;
-  pixels = g_try_malloc (stride * (size_t) plan.height);
-  if (pixels == NULL)
-    {
-      g_set_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_IO,
-                   "%s: not enough memory for a %d×%d picture", settings->output, plan.width,
-                   plan.height);
-      goto fail;
-    }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     goto fail;
   writer = klass->begin (settings, &plan, error);
   if (writer == NULL)
     goto fail;
-  for (size_t i = 0; i < n; i++)
+  if (!draw_and_write (renderer, anim, &plan, settings, klass, writer, progress, user_data,
+                       cancellable, error)
+      || g_cancellable_set_error_if_cancelled (cancellable, error))
     {
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        goto fail_writer;
-      if (!ossa_renderer_draw (renderer, anim, ossa_frame_range_time (&plan.range, i),
-                               &plan.view, pixels, (int) stride, &err))
-        {
-          g_set_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_INVALID,
-                       "%s: frame %zu: %s", settings->output, i, err.message);
-          goto fail_writer;
-        }
-      if (!klass->add_frame (writer, i, pixels, (int) stride, error))
-        goto fail_writer;
-      if (progress != NULL)
-        progress (i + 1, n, user_data);
+      klass->abort (writer);
+      goto fail;
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    goto fail_writer;
   plan.files = g_ptr_array_new_with_free_func (g_free);
   if (!klass->finish (writer, &plan, error))
     goto fail;
-  g_free (pixels);
   ossa_renderer_free (renderer);
   *result = plan;
   return TRUE;
 
-fail_writer:
-  klass->abort (writer);
 fail:
-  g_free (pixels);
   ossa_renderer_free (renderer);
   ossa_export_result_clear (&plan);
   return FALSE;

@@ -346,35 +346,53 @@ device_box (const cairo_matrix_t *m, int w, int h, int target_w, int target_h, i
 }
 
 /* The picture under m (picture pixels → device pixels), its rectangle's edges
- * antialiased. A plain fill with a transformed picture makes cairo composite each
- * row of spans on its own, and pixman clears 24 KiB of scanline buffers for each:
- * three quarters of the frame. So the rectangle's coverage goes into the
- * renderer's mask (solid, fast), and the picture is composited through it over
- * its box in one call. */
+ * antialiased, through the renderer's mask (a plain fill would cost three
+ * times as much: see _ossa_render_mask_begin()). */
 static void
 draw_picture (OssaRenderer *renderer, cairo_t *cr, cairo_pattern_t *pattern,
               const cairo_matrix_t *m, int w, int h)
 {
-  cairo_t *mc = renderer->mask_cr;
+  cairo_t *mc;
   int box[4];
 
   if (!device_box (m, w, h, renderer->target_width, renderer->target_height, box))
     return;
+  mc = _ossa_render_mask_begin (renderer, box);
+  cairo_set_matrix (mc, m);
+  cairo_rectangle (mc, 0, 0, w, h);
+  cairo_fill (mc);
+  /* Bilinear, unless the picture shrinks well below its pixels (a thumbnail),
+   * where bilinear skips pixels and thin outlines break up: cairo's GOOD filter
+   * averages them (slower, and only then). */
+  cairo_pattern_set_filter (pattern, fmin (hypot (m->xx, m->yx), hypot (m->xy, m->yy)) < 0.75
+                                       ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR);
+  cairo_save (cr);
+  cairo_set_matrix (cr, m);
+  cairo_set_source (cr, pattern);
+  _ossa_render_mask_end (renderer, cr, box);
+  cairo_restore (cr);
+}
+
+cairo_t *
+_ossa_render_mask_begin (OssaRenderer *renderer, const int box[4])
+{
+  cairo_t *mc = renderer->mask_cr;
+
   cairo_identity_matrix (mc);
   cairo_set_operator (mc, CAIRO_OPERATOR_SOURCE);
   cairo_rectangle (mc, box[0], box[1], box[2] - box[0], box[3] - box[1]);
   cairo_set_source_rgba (mc, 0, 0, 0, 0);
   cairo_fill (mc);
   cairo_set_operator (mc, CAIRO_OPERATOR_OVER);
-  cairo_set_matrix (mc, m);
-  cairo_rectangle (mc, 0, 0, w, h);
   cairo_set_source_rgba (mc, 0, 0, 0, 1);
-  cairo_fill (mc);
-  cairo_surface_flush (renderer->mask);
+  return mc;
+}
 
+void
+_ossa_render_mask_end (OssaRenderer *renderer, cairo_t *cr, const int box[4])
+{
+  cairo_surface_flush (renderer->mask);
   cairo_save (cr);
-  cairo_set_matrix (cr, m);
-  cairo_set_source (cr, pattern);
   cairo_identity_matrix (cr);
   cairo_rectangle (cr, box[0], box[1], box[2] - box[0], box[3] - box[1]);
   cairo_clip (cr);

@@ -64,31 +64,57 @@ capsule_path (cairo_t *cr, double len, double r1, double r2)
   cairo_close_path (cr);
 }
 
+/* The pixels around the bone, inside the target; false when none. */
+static bool
+bone_box (OssaRenderer *renderer, double jx, double jy, double tx, double ty, double r,
+          int box[4])
+{
+  double x0 = fmin (jx, tx) - r - 1, y0 = fmin (jy, ty) - r - 1;
+  double x1 = fmax (jx, tx) + r + 1, y1 = fmax (jy, ty) + r + 1;
+
+  box[0] = (int) fmax (floor (x0), 0);
+  box[1] = (int) fmax (floor (y0), 0);
+  box[2] = (int) fmin (ceil (x1), renderer->target_width);
+  box[3] = (int) fmin (ceil (y1), renderer->target_height);
+  return box[2] > box[0] && box[3] > box[1];
+}
+
 static void
-draw_bone (cairo_t *cr, double jx, double jy, double tx, double ty, uint32_t color)
+draw_bone (OssaRenderer *renderer, cairo_t *cr, double jx, double jy, double tx, double ty,
+           uint32_t color)
 {
   double dx = tx - jx, dy = ty - jy, len = sqrt (dx * dx + dy * dy);
   double r1 = fmin (fmax (0.12 * len, BONE_WIDTH_MIN), BONE_WIDTH_MAX);
   double r2 = fmin (r1, BONE_TIP_RADIUS), line = 1.25;
   double r = (color >> 24) / 255.0, g = ((color >> 16) & 0xff) / 255.0,
          b = ((color >> 8) & 0xff) / 255.0;
+  cairo_matrix_t frame;
   cairo_pattern_t *ridge;
+  cairo_t *mc;
+  int box[4];
 
+  if (!bone_box (renderer, jx, jy, tx, ty, r1, box))
+    return;
   cairo_save (cr);
   cairo_translate (cr, jx, jy);
   if (len > 1e-4)
     cairo_rotate (cr, atan2 (dy, dx));
+  cairo_get_matrix (cr, &frame);
   capsule_path (cr, len, r1, r2);
   cairo_set_source_rgb (cr, 0.4 * r, 0.4 * g, 0.4 * b);
   cairo_fill (cr);
-  /* the fill, 0.92 of the colour, lit along the middle (0.88 + 0.2 · ridge) */
-  capsule_path (cr, len, r1 - line, r2 - line);
+  /* the fill, 0.92 of the colour, lit along the middle (0.88 + 0.2 · ridge),
+   * a gradient: through the mask */
+  mc = _ossa_render_mask_begin (renderer, box);
+  cairo_set_matrix (mc, &frame);
+  capsule_path (mc, len, r1 - line, r2 - line);
+  cairo_fill (mc);
   ridge = cairo_pattern_create_linear (0, -r1, 0, r1);
   cairo_pattern_add_color_stop_rgb (ridge, 0, 0.81 * r, 0.81 * g, 0.81 * b);
   cairo_pattern_add_color_stop_rgb (ridge, 0.5, 0.994 * r, 0.994 * g, 0.994 * b);
   cairo_pattern_add_color_stop_rgb (ridge, 1, 0.81 * r, 0.81 * g, 0.81 * b);
   cairo_set_source (cr, ridge);
-  cairo_fill (cr);
+  _ossa_render_mask_end (renderer, cr, box);
   cairo_pattern_destroy (ridge);
   cairo_restore (cr);
 }
@@ -131,7 +157,7 @@ _ossa_render_draw_bones (OssaRenderer *renderer, cairo_t *cr, const OssaRenderVi
           continue;
         len = hypot (tx - jx, ty - jy);
         if (pass == 0)
-          draw_bone (cr, jx, jy, tx, ty, skel->bones[i].color);
+          draw_bone (renderer, cr, jx, jy, tx, ty, skel->bones[i].color);
         else if (len >= JOINT_LOD_PX || len == 0)
           /* short bones hide their joints, as on the canvas when zoomed out */
           draw_joint (cr, jx, jy, skel->bones[i].color);

@@ -79,6 +79,11 @@ ossa_frame_range_make (const OssaAnimation *anim, float fps, OssaFrameMark from,
   if (range->loop && !to.set)
     /* the end is the start again: left out */
     n = ceil ((duration - t0) * rate - EPSILON);
+  else if (!to.set)
+    /* ends on the end pose, also when the length is not a whole number of
+     * frames (the last frame's time is then past the end, which samples as the
+     * end) */
+    n = ceil ((t1 - t0) * rate - EPSILON) + 1;
   else
     n = floor ((t1 - t0) * rate + EPSILON) + 1;
   range->first = (float) t0;

@@ -47,6 +47,17 @@ struct OssaRenderer
 /* Puts the pose of anim (NULL: rest) at t into renderer->pose, ->slots and ->quads. */
 void _ossa_renderer_pose (OssaRenderer *renderer, const OssaAnimation *anim, float t);
 
+/* A fill with anything but a solid colour (a transformed picture, a gradient)
+ * through cairo's image backend composites each row of spans on its own, and
+ * pixman clears 24 KiB of scanline buffers for each: three quarters of a frame.
+ * So the shape's coverage goes into the renderer's mask (a solid fill, fast) and
+ * the source is composited through it over its box (x0, y0, x1, y1 pixels, inside
+ * the target) in one call. begin clears the box of the mask and gives its
+ * context (identity matrix, opaque source) to fill the shape into; end composites
+ * cr's source through it. */
+cairo_t *_ossa_render_mask_begin (OssaRenderer *renderer, const int box[4]);
+void     _ossa_render_mask_end (OssaRenderer *renderer, cairo_t *cr, const int box[4]);
+
 /* ossa-render-art.c: decodes every image (false only on out of memory), frees them. */
 bool _ossa_render_images_load (OssaRenderer *renderer, const char *base_dir, OssaError *err);
 void _ossa_render_images_free (OssaRenderer *renderer);

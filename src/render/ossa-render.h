@@ -63,7 +63,9 @@ OssaRenderBounds ossa_renderer_bounds (OssaRenderer *renderer, const OssaAnimati
  * over the background; with a transparent background, pixels nothing covers stay
  * (0, 0, 0, 0). Antialiased; attachments affine, tinted by their slot's colour, in
  * draw order. False with err on a bad view (sizes, NaN scale). Never allocates
- * after the first call at a given size. */
+ * after the first call at a given size (the renderer's own buffers and cairo
+ * surfaces; cairo's rasteriser takes a few KiB from malloc for a fill and gives
+ * them back). */
 bool ossa_renderer_draw (OssaRenderer *renderer, const OssaAnimation *anim, float t,
                          const OssaRenderView *view, uint8_t *pixels, int stride,
                          OssaError *err);

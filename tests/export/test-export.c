@@ -469,6 +469,9 @@ child_main (const char *out, const char *mode)
       || !ossa_export_run (doc, &s, NULL, NULL, NULL, &result, &error))
     {
       printf ("%s\n", error->message);
+      fflush (stdout);
+      g_error_free (error);
+      ossa_document_free (doc);
       return 1;
     }
   for (guint i = 0; i < result.files->len; i++)
@@ -479,6 +482,7 @@ child_main (const char *out, const char *mode)
         bytes += (guint64) st.st_size;
     }
   printf ("%" G_GUINT64_FORMAT "\n", bytes);
+  fflush (stdout);
   ossa_export_result_clear (&result);
   ossa_document_free (doc);
   return 0;
@@ -555,7 +559,8 @@ test_disk_full (gconstpointer data)
   text = run_child (out, sheet ? "sheet" : "frames", dir, after, read_only ? "EROFS" : "ENOSPC",
                     &status);
   g_assert_cmpint (status, ==, 1);
-  g_assert_true (g_str_has_prefix (text, dir));
+  if (!g_str_has_prefix (text, dir))
+    g_error ("the child said “%s”", text);
   g_assert_nonnull (strstr (text, read_only ? "Read-only file system" : "No space left on device"));
   listing = export_list_dir (dir);
   g_assert_cmpstr (listing, ==, "");

@@ -16,7 +16,11 @@
   core-labels every undo label the core makes is marked with OSSA_N_ so that
               the catalogs extract it (the core itself never translates);
   catalogs    every string the catalogs extract is translated, not fuzzy, in
-              each language of po/LINGUAS (needs xgettext and msgmerge).
+              each language of po/LINGUAS (needs xgettext and msgmerge);
+  licences    every file of the runtime (src/core/, proto/) says
+              SPDX-License-Identifier: MIT, every other source file (C, headers,
+              meson, Python, shell, templates, shaders) GPL-3.0-or-later; the
+              examples a game copies may say either (LICENSES/ holds the texts).
 
 Usage: check-house.py SOURCE_ROOT [RULE…]; prints one line per breach as
 FILE:LINE: message, and exits 1 when there is any.
@@ -217,6 +221,40 @@ def check_catalogs(root):
                     yield (f'po/{lang}.po', 1, f'{kind}: "{msgid}"')
 
 
+RUNTIME_DIRS = ('src/core', 'proto')
+LICENSED_EXTS = ('.c', '.h', '.py', '.sh', '.proto', '.ui', '.frag', '.vert', '.css')
+SPDX = re.compile(r'SPDX-License-Identifier: (\S+)')
+
+
+def licensed_files(root):
+    """Source files of the tree, leaving out hidden folders and build folders."""
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(('.', '_')) and not
+                         os.path.exists(os.path.join(folder, d, 'build.ninja')))
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            in_runtime = any(rel(root, path).startswith(d + '/') for d in RUNTIME_DIRS)
+            if in_runtime or name.endswith(LICENSED_EXTS) or name == 'meson.build':
+                yield path, in_runtime
+
+
+def check_licences(root):
+    for path, in_runtime in licensed_files(root):
+        where = rel(root, path)
+        m = SPDX.search('\n'.join(read_lines(path)[:3]))
+        if in_runtime:
+            wanted = ('MIT',)
+        elif where.startswith('examples/'):
+            wanted = ('MIT', 'GPL-3.0-or-later')
+        else:
+            wanted = ('GPL-3.0-or-later',)
+        if not m or m.group(1).rstrip('*/') not in wanted:
+            yield (where, 1,
+                   f'says {m.group(1) if m else "no SPDX-License-Identifier"} in its first '
+                   f'lines; it must say SPDX-License-Identifier: {" or ".join(wanted)}'
+                   + (' (the runtime a game ships, README "Licence")' if in_runtime else ''))
+
+
 RULES = {
     'edit-door': check_edit_door,
     'layers': check_layers,
@@ -225,6 +263,7 @@ RULES = {
     'potfiles': check_potfiles,
     'core-labels': check_core_labels,
     'catalogs': check_catalogs,
+    'licences': check_licences,
 }
 
 

@@ -211,6 +211,48 @@ test_missing (void)
   rt_dir_free (dir);
 }
 
+/* A picture of thin black lines on white (one pixel in four) shrunk to a quarter:
+ * the lines are averaged into grey, not skipped (bilinear alone would sample
+ * between them and show white). */
+static void
+test_minified (void)
+{
+  OssaDocument *doc = ossa_document_new ();
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 64, 64);
+  cairo_t *cr = cairo_create (s);
+  GBytes *bytes;
+  OssaRenderer *renderer;
+  OssaRenderView view = rt_view (32, 32, 0.25f, 0, 0);
+  RtImage img = rt_image_new (32, 32);
+  RtPixel p;
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  for (int x = 0; x < 64; x += 4)
+    cairo_rectangle (cr, x, 0, 1, 64);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  bytes = rt_png_bytes (s);
+  rt_add_bone (doc, "root", -1, 0, 0, 0, 10, 0xffffffffu);
+  rt_add_image (doc, "lines", NULL, bytes, 64, 64);
+  rt_add_slot (doc, "lines", 0, 0xffffffffu, 0, 0, 0, 0, 64, 64);
+  renderer = ossa_renderer_new (doc, NULL, NULL);
+  rt_draw (renderer, NULL, 0, &view, &img);
+  for (int x = 10; x < 22; x++)
+    {
+      p = rt_pixel (&img, x, 16);
+      g_assert_cmpint (p.a, ==, 255);
+      g_assert_cmpint (p.r, >, 150);
+      g_assert_cmpint (p.r, <, 230);
+    }
+  rt_image_free (&img);
+  ossa_renderer_free (renderer);
+  g_bytes_unref (bytes);
+  cairo_surface_destroy (s);
+  ossa_document_free (doc);
+}
+
 /* The bundled character, its walk fitted into 512 × 512 over every frame: every
  * picture read, something drawn, nothing touching the border, the picture written
  * to /tmp/ossa-render-hero.png. */
@@ -293,6 +335,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-art/tint-copy", test_tint_copy);
   g_test_add_func ("/render-art/tint-drawn", test_tint_drawn);
   g_test_add_func ("/render-art/missing", test_missing);
+  g_test_add_func ("/render-art/minified", test_minified);
   g_test_add_func ("/render-art/hero", test_hero);
   return g_test_run ();
 }

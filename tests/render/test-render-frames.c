@@ -87,6 +87,11 @@ test_no_loop (void)
   g_assert_cmpfloat_with_epsilon (r.duration, 31 / 30.f, 1e-6);
   r = range_ok (&anim, 10, NULL, NULL);
   g_assert_cmpuint (r.n_frames, ==, 11);
+  /* 0.75 s at 30 fps: the 23rd frame is past the end, and shows the end pose */
+  anim.duration = 0.75f;
+  r = range_ok (&anim, 0, NULL, NULL);
+  g_assert_cmpuint (r.n_frames, ==, 24);
+  g_assert_cmpfloat (ossa_frame_range_time (&r, 23), >=, 0.75f);
   /* no length: one frame */
   anim.duration = 0;
   g_assert_cmpuint (range_ok (&anim, 0, NULL, NULL).n_frames, ==, 1);

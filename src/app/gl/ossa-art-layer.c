@@ -332,15 +332,35 @@ upload_cell (OssaArtLayer *layer, const AtlasEntry *e, const OssaPicture *p, gui
         {
           int nw = w / 2, nh = h / 2;
 
+          /* In place, row by row: row y of the level goes over bytes of rows it
+           * has read already (y < 2y). Each of four pixels' RGBA words split into
+           * two words of two 16-bit sums (of its bytes 0 and 2, 1 and 3: at most
+           * 4 × 255 + 2 each),
+           * so that a pixel is a few word operations, not 16 byte ones; the
+           * bytes keep their places whatever the byte order. */
           for (int y = 0; y < nh; y++)
-            for (int x = 0; x < nw; x++)
-              for (int c = 0; c < 4; c++)
-                {
-                  const guint8 *a = cell + ((gsize) (2 * y) * w + 2 * x) * 4 + c;
-                  const guint8 *b = a + (gsize) w * 4;
+            {
+              const guint8 *a = cell + (gsize) (2 * y) * w * 4;
+              const guint8 *b = a + (gsize) w * 4;
+              guint8 *out = cell + (gsize) y * nw * 4;
 
-                  cell[((gsize) y * nw + x) * 4 + c] = (guint8) ((a[0] + a[4] + b[0] + b[4] + 2) / 4);
+              for (int x = 0; x < nw; x++)
+                {
+                  guint32 q[4], even = 0x00020002u, odd = 0x00020002u, mean;
+
+                  memcpy (&q[0], a + 8 * x, 4);
+                  memcpy (&q[1], a + 8 * x + 4, 4);
+                  memcpy (&q[2], b + 8 * x, 4);
+                  memcpy (&q[3], b + 8 * x + 4, 4);
+                  for (int k = 0; k < 4; k++)
+                    {
+                      even += q[k] & 0x00FF00FFu;
+                      odd += (q[k] >> 8) & 0x00FF00FFu;
+                    }
+                  mean = ((even >> 2) & 0x00FF00FFu) | (((odd >> 2) & 0x00FF00FFu) << 8);
+                  memcpy (out + 4 * x, &mean, 4);
                 }
+            }
           w = nw;
           h = nh;
         }
