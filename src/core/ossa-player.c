@@ -4,7 +4,10 @@
  *
  * What plays is an "entry" (an animation, looping or once, and its time). The
  * player shows `cur`; during a crossfade it also shows `from`, which fades out
- * while `cur` fades in over mix seconds.
+ * while `cur` fades in over mix seconds. Animations are sampled from their
+ * runtime clips (OssaPlayerClips, shared by a crowd), each entry through its
+ * own cursors, so playing forward reads only the keys passed since the last
+ * frame; slots start from their rest state unpacked once.
  *
  * Mixing, and why:
  * - The weight of the new animation is linear in the crossfade's time,
