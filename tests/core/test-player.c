@@ -226,6 +226,15 @@ test_player_loop_wraps (void)
       }
   }
   assert_close (ossa_player_current_time (player), 0.5, 1e-3);
+
+  /* An absurd dt (10^30 cycles) returns at once, the time still in [0, 1). */
+  ossa_player_update (player, 1e30f);
+  g_assert_cmpfloat (ossa_player_current_time (player), >=, 0);
+  g_assert_cmpfloat (ossa_player_current_time (player), <, 1);
+  g_assert_cmpuint (ossa_player_poll_events (player, (OssaPlayerEvent[OSSA_PLAYER_EVENTS_MAX]) { 0 },
+                                             OSSA_PLAYER_EVENTS_MAX), ==, OSSA_PLAYER_EVENTS_MAX);
+  ossa_player_apply (player);
+  g_assert_true (isfinite (local (player, ROOT)->x));
   ossa_player_free (player);
   ossa_document_free (doc);
 }
