@@ -4,7 +4,10 @@
  *
  * What plays is an "entry" (an animation, looping or once, and its time). The
  * player shows `cur`; during a crossfade it also shows `from`, which fades out
- * while `cur` fades in over mix seconds.
+ * while `cur` fades in over mix seconds. Animations are sampled from their
+ * runtime clips (OssaPlayerClips, shared by a crowd), each entry through its
+ * own cursors, so playing forward reads only the keys passed since the last
+ * frame; slots start from their rest state unpacked once.
  *
  * Mixing, and why:
  * - The weight of the new animation is linear in the crossfade's time,
@@ -352,14 +355,15 @@ entry_advance (OssaPlayer *player, Entry *e, float s, double t0)
       cycles = floor (end / dur);
       if (cycles >= 1)
         {
-          /* Only the last EVENTS_MAX could stay in the list: skip the rest. */
-          double first = cycles > OSSA_PLAYER_EVENTS_MAX ? cycles - OSSA_PLAYER_EVENTS_MAX + 1 : 1;
+          /* Only the last EVENTS_MAX could stay in the list: skip the rest
+           * (counted, not looped over: a huge dt must not take long). */
+          size_t n = cycles > OSSA_PLAYER_EVENTS_MAX ? OSSA_PLAYER_EVENTS_MAX : (size_t) cycles;
+          double skipped = cycles - (double) n;
 
-          if (first > 1)
-            player->events_dropped += (size_t) (first - 1);
-          for (double k = first; k <= cycles; k++)
+          player->events_dropped += skipped < 1e18 ? (size_t) skipped : (size_t) 1e18;
+          for (size_t i = 0; i < n; i++)
             push_event (player, OSSA_PLAYER_LOOPED, e->anim,
-                        t0 + (k * dur - e->time) * per_second);
+                        t0 + ((cycles - (double) (n - 1 - i)) * dur - e->time) * per_second);
           e->time = (float) fmod (end, dur);
           if (!(e->time < dur))  /* rounding at the very end of a cycle */
             e->time = 0;

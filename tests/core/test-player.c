@@ -226,6 +226,15 @@ test_player_loop_wraps (void)
       }
   }
   assert_close (ossa_player_current_time (player), 0.5, 1e-3);
+
+  /* An absurd dt (10^30 cycles) returns at once, the time still in [0, 1). */
+  ossa_player_update (player, 1e30f);
+  g_assert_cmpfloat (ossa_player_current_time (player), >=, 0);
+  g_assert_cmpfloat (ossa_player_current_time (player), <, 1);
+  g_assert_cmpuint (ossa_player_poll_events (player, (OssaPlayerEvent[OSSA_PLAYER_EVENTS_MAX]) { 0 },
+                                             OSSA_PLAYER_EVENTS_MAX), ==, OSSA_PLAYER_EVENTS_MAX);
+  ossa_player_apply (player);
+  g_assert_true (isfinite (local (player, ROOT)->x));
   ossa_player_free (player);
   ossa_document_free (doc);
 }
@@ -386,6 +395,42 @@ test_player_crossfade_interrupted (void)
   assert_pose_is (player, doc, JUMP, 0);
   assert_close (ossa_player_mix_weight (player), 1, 0);
   EVENTS ({ OSSA_PLAYER_INTERRUPTED, WALK, 0.875f }, { OSSA_PLAYER_STARTED, JUMP, 0.875f });
+  ossa_player_free (player);
+  ossa_document_free (doc);
+}
+
+/* From nothing playing: the crossfade starts from the rest pose; an animation
+ * of no length held once finishes at the first frame. */
+static void
+test_player_crossfade_from_rest (void)
+{
+  OssaDocument *doc = make_document ();
+  OssaPlayer *player = make_player (doc);
+  OssaAnimation still;
+
+  play (player, WALK, true, 0.5f);
+  ossa_player_update (player, 0.25f);
+  ossa_player_apply (player);
+  /* Halfway from the rest (x 0, arm 0°) to the walk at 0.25 s (x 2.5, 170°). */
+  assert_close (local (player, ROOT)->x, 1.25, 1e-5);
+  assert_close (local (player, ARM)->rotation, DEG (85), 1e-5);
+  ossa_player_update (player, 0.25f);
+  ossa_player_apply (player);
+  assert_pose_is (player, doc, WALK, 0.5f);
+  EVENTS ({ OSSA_PLAYER_STARTED, WALK, 0 });
+
+  g_assert_true (ossa_animation_init (&still, "still"));
+  g_assert_cmpint (ossa_document_take_animation (doc, &still, NULL), ==, 2);
+  ossa_player_free (player);
+  player = make_player (doc);
+  play (player, 2, false, 0);
+  ossa_player_update (player, 0.01f);
+  ossa_player_update (player, 0.01f);
+  EVENTS ({ OSSA_PLAYER_STARTED, 2, 0 }, { OSSA_PLAYER_FINISHED, 2, 0 });
+  play (player, 2, true, 0);
+  ossa_player_update (player, 5);
+  assert_close (ossa_player_current_time (player), 0, 0);
+  EVENTS ({ OSSA_PLAYER_STARTED, 2, 0.02f });
   ossa_player_free (player);
   ossa_document_free (doc);
 }
@@ -754,6 +799,7 @@ main (int argc, char **argv)
   g_test_add_func ("/player/once-holds", test_player_once_holds);
   g_test_add_func ("/player/crossfade", test_player_crossfade);
   g_test_add_func ("/player/crossfade-interrupted", test_player_crossfade_interrupted);
+  g_test_add_func ("/player/crossfade-from-rest", test_player_crossfade_from_rest);
   g_test_add_func ("/player/queue", test_player_queue);
   g_test_add_func ("/player/speed", test_player_speed);
   g_test_add_func ("/player/refuses", test_player_refuses);
