@@ -324,37 +324,23 @@ format_name (OssaExportFormat format)
     }
 }
 
-/* The pictures the document names that the renderer could not read, each as
- * "NAME: PATH: reason" (only looked for when the job said some are missing). */
+/* The pictures the job drew as placeholders, each as "NAME: PATH: reason". */
 static void
-add_missing (JsonBuilder *b, const OssaDocument *doc, const char *base_dir,
-             const OssaExportResult *result)
+add_missing (JsonBuilder *b, const OssaExportResult *result)
 {
   json_builder_set_member_name (b, "missing");
   json_builder_begin_array (b);
-  if (result->missing != NULL)
+  for (guint i = 0; result->missing_pictures != NULL && i < result->missing_pictures->len; i++)
     {
-      OssaError err;
-      OssaRenderer *r = ossa_renderer_new (doc, base_dir, &err);
-      size_t n = r != NULL ? ossa_renderer_n_missing (r) : 0;
+      g_autofree char *shown = cli_display_name (g_ptr_array_index (result->missing_pictures, i));
 
-      for (size_t i = 0; i < n; i++)
-        {
-          char *shown = cli_display_name (ossa_renderer_missing (r, i));
-
-          json_builder_add_string_value (b, shown);
-          g_free (shown);
-        }
-      if (n == 0)   /* the job knew better than a second look: its own words */
-        json_builder_add_string_value (b, result->missing);
-      ossa_renderer_free (r);
+      json_builder_add_string_value (b, shown);
     }
   json_builder_end_array (b);
 }
 
 static void
-print_json (const char *anim_name, const OssaDocument *doc, const char *base_dir,
-            const OssaExportResult *result)
+print_json (const char *anim_name, const OssaExportResult *result)
 {
   JsonBuilder *b = json_builder_new ();
 
@@ -377,7 +363,7 @@ print_json (const char *anim_name, const OssaDocument *doc, const char *base_dir
       g_free (shown);
     }
   json_builder_end_array (b);
-  add_missing (b, doc, base_dir, result);
+  add_missing (b, result);
   json_builder_end_object (b);
   cli_json_print (b);
 }
@@ -698,7 +684,7 @@ cli_render (int argc, char **argv)
   if (result.missing != NULL)
     cli_error (cli_input_label (path), "warning: %s (drawn as placeholders)", result.missing);
   if (json)
-    print_json (anim_name, doc, base_dir, &result);
+    print_json (anim_name, &result);
   else
     print_human (&result, trim);
   status = CLI_EXIT_OK;

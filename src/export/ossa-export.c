@@ -27,6 +27,7 @@ ossa_export_result_clear (OssaExportResult *result)
 {
   g_clear_pointer (&result->files, g_ptr_array_unref);
   g_clear_pointer (&result->missing, g_free);
+  g_clear_pointer (&result->missing_pictures, g_ptr_array_unref);
 }
 
 /* ---- patterns ---------------------------------------------------------------- */
@@ -274,20 +275,25 @@ check_folder (const char *output, GError **error)
   return TRUE;
 }
 
-/* "N pictures are missing: A; B", or NULL. */
-static char *
-missing_message (const OssaRenderer *renderer)
+/* The pictures the renderer could not read, as plan->missing_pictures and as one
+ * line, plan->missing: "N pictures are missing: A; B". Nothing when none are. */
+static void
+note_missing (const OssaRenderer *renderer, OssaExportResult *plan)
 {
   size_t n = ossa_renderer_n_missing (renderer);
   GString *text;
 
   if (n == 0)
-    return NULL;
+    return;
+  plan->missing_pictures = g_ptr_array_new_with_free_func (g_free);
   text = g_string_new (NULL);
   g_string_printf (text, n == 1 ? "%zu picture is missing: " : "%zu pictures are missing: ", n);
   for (size_t i = 0; i < n; i++)
-    g_string_append_printf (text, "%s%s", i ? "; " : "", ossa_renderer_missing (renderer, i));
-  return g_string_free (text, FALSE);
+    {
+      g_ptr_array_add (plan->missing_pictures, g_strdup (ossa_renderer_missing (renderer, i)));
+      g_string_append_printf (text, "%s%s", i ? "; " : "", ossa_renderer_missing (renderer, i));
+    }
+  plan->missing = g_string_free (text, FALSE);
 }
 
 /* The picture's size and framing: plan->view from settings and the range's bounds. */
@@ -447,7 +453,7 @@ plan_full (const OssaDocument *doc, const OssaExportSettings *s, OssaExportResul
       ossa_renderer_free (renderer);
       return FALSE;
     }
-  plan->missing = missing_message (renderer);
+  note_missing (renderer, plan);
   if (renderer_out != NULL)
     *renderer_out = renderer;
   else

@@ -77,6 +77,7 @@ typedef struct
   OssaFrameRange   range;           /* the frames drawn */
   GPtrArray       *files;           /* char*: every file written, in order (NULL before run) */
   char            *missing;         /* "N pictures are missing: …", or NULL */
+  GPtrArray       *missing_pictures; /* char*: each as "NAME: PATH: reason"; NULL when none */
   OssaRenderView   view;            /* how each frame is framed (for a preview) */
 } OssaExportResult;
 

@@ -132,9 +132,15 @@ test_missing_pictures (void)
   g_assert_nonnull (plan.missing);
   if (!g_str_has_prefix (plan.missing, want))
     g_error ("got “%s”, want “%s…”", plan.missing, want);
+  /* The same pictures one by one, for callers that list them (ossa-cli render --json). */
+  g_assert_nonnull (plan.missing_pictures);
+  g_assert_cmpuint (plan.missing_pictures->len, ==, doc->n_images);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (plan.missing_pictures, 0), doc->images[0].name));
+  g_assert_nonnull (strstr (plan.missing, g_ptr_array_index (plan.missing_pictures, 0)));
   g_assert_true (ossa_export_run (doc, &s, NULL, NULL, NULL, &result, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (result.missing, ==, plan.missing);
+  g_assert_cmpuint (result.missing_pictures->len, ==, doc->n_images);
   g_assert_cmpuint (result.files->len, ==, 30);
   ossa_export_result_clear (&plan);
   ossa_export_result_clear (&result);
