@@ -22,6 +22,14 @@ ossa_export_settings_init (OssaExportSettings *settings)
   *settings = (OssaExportSettings) { .width = 512, .height = 512, .margin = 16 };
 }
 
+gboolean
+ossa_export_format_available (OssaExportFormat format, GError **error)
+{
+  if (format != OSSA_EXPORT_WEBM && format != OSSA_EXPORT_MP4)
+    return TRUE;
+  return _ossa_export_video_check (format, error);
+}
+
 void
 ossa_export_result_clear (OssaExportResult *result)
 {
@@ -429,8 +437,7 @@ plan_full (const OssaDocument *doc, const OssaExportSettings *s, OssaExportResul
     }
   if (!check_folder (s->output, error))
     return FALSE;
-  if ((s->format == OSSA_EXPORT_WEBM || s->format == OSSA_EXPORT_MP4)
-      && !_ossa_export_video_check (s->format, error))
+  if (!ossa_export_format_available (s->format, error))
     return FALSE;
   if (!(s->fps >= 0) || !isfinite (s->fps)
       || !ossa_frame_range_make (anim, s->fps, s->from, s->to, &plan->range, &err))

@@ -69,6 +69,11 @@ void ossa_export_settings_init (OssaExportSettings *settings);
 gboolean ossa_export_format_for_path (const char *path, gboolean sheet,
                                       OssaExportFormat *format, GError **error);
 
+/* Whether format can be written on this machine: FALSE with error (NO_ENCODER,
+ * naming the missing GStreamer element and its package) for a video format whose
+ * encoder is not installed. Frames, sheets and GIFs always can. */
+gboolean ossa_export_format_available (OssaExportFormat format, GError **error);
+
 /* What a finished (or planned) export is. */
 typedef struct
 {

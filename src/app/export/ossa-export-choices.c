@@ -267,37 +267,19 @@ size_input_cb (GtkSpinButton *spin,
 
 /* The format list ------------------------------------------------------------------- */
 
-/* Whether each format's encoder is installed, as the plan says: a video format
+/* Whether each format's encoder is installed (ossa_export_format_available()): a video format
  * without its GStreamer elements is greyed out, the reason in its tooltip. */
 void
 _ossa_export_dialog_probe_formats (OssaExportDialog *self)
 {
-  g_autofree char *dir = g_dir_make_tmp ("ossa-export-probe-XXXXXX", NULL);
-
   for (int f = 0; f <= OSSA_EXPORT_MP4; f++)
     {
       g_autoptr(GError) error = NULL;
-      g_autofree char *name = g_strconcat ("probe.", format_suffixes[f], NULL);
-      g_autofree char *path = dir != NULL ? g_build_filename (dir, name, NULL) : NULL;
-      OssaExportSettings settings;
-      OssaExportResult plan = { 0 };
 
-      self->available[f] = TRUE;
-      if (f != OSSA_EXPORT_WEBM && f != OSSA_EXPORT_MP4)
-        continue;
-      ossa_export_settings_init (&settings);
-      settings.output = path;
-      settings.format = (OssaExportFormat) f;
-      if (path != NULL && !ossa_export_plan (self->copy, &settings, &plan, &error)
-          && g_error_matches (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_NO_ENCODER))
-        {
-          self->available[f] = FALSE;
-          self->unavailable[f] = g_strdup (error->message);
-        }
-      ossa_export_result_clear (&plan);
+      self->available[f] = ossa_export_format_available ((OssaExportFormat) f, &error);
+      if (!self->available[f])
+        self->unavailable[f] = g_strdup (error->message);
     }
-  if (dir != NULL)
-    g_rmdir (dir);
 }
 
 static void
