@@ -17,9 +17,10 @@ _ossa_render_str_hash (const char *text)
 }
 
 uint32_t
-_ossa_render_material_color (const char *material)
+ossa_render_material_color (const char *material)
 {
-  /* the canvas's palette (ossa_mesh_layer_material_color) */
+  /* Muted hues that read on the dark canvas and stay apart from the selection's
+   * amber. */
   static const uint32_t palette[] = {
     0x7fa7d9ffu, 0x8cc08affu, 0xc98fb8ffu, 0x7fc4c0ffu,
     0xb9a3e0ffu, 0xd39a84ffu, 0xa9b86fffu, 0x8f9fb5ffu,
@@ -82,7 +83,7 @@ _ossa_render_draw_meshes (OssaRenderer *renderer, cairo_t *cr)
 
           if (mesh->triangle_materials != NULL && mesh->triangle_materials[t] < mesh->n_materials)
             material = mesh->materials[mesh->triangle_materials[t]];
-          color = _ossa_render_material_color (material);
+          color = ossa_render_material_color (material);
           cairo_move_to (cr, xy[2 * i[0]], xy[2 * i[0] + 1]);
           cairo_line_to (cr, xy[2 * i[1]], xy[2 * i[1] + 1]);
           cairo_line_to (cr, xy[2 * i[2]], xy[2 * i[2] + 1]);

@@ -66,9 +66,8 @@ void _ossa_render_draw_quads (OssaRenderer *renderer, cairo_t *cr);
 /* The picture × rgba (straight) into out (same size, ARGB32 premultiplied). */
 void _ossa_render_tint (cairo_surface_t *src, const float rgba[4], cairo_surface_t *out);
 
-/* ossa-render-mesh.c: the canvas's colour of a material (RGBA, R high; NULL or ""
- * the neutral grey), g_str_hash's djb2 without GLib, and the meshes drawn. */
-uint32_t _ossa_render_material_color (const char *material);
+/* ossa-render-mesh.c: g_str_hash's djb2 without GLib (the material colours'
+ * hash), and the meshes drawn. */
 uint32_t _ossa_render_str_hash (const char *text);
 void     _ossa_render_draw_meshes (OssaRenderer *renderer, cairo_t *cr);
 void     _ossa_render_mesh_bounds (OssaRenderer *renderer, OssaRenderBounds *bounds);

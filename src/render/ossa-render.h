@@ -70,6 +70,11 @@ bool ossa_renderer_draw (OssaRenderer *renderer, const OssaAnimation *anim, floa
                          const OssaRenderView *view, uint8_t *pixels, int stride,
                          OssaError *err);
 
+/* The colour (RGBA, R in the high byte) an SMD material's triangles are drawn in,
+ * here and on the editor's canvas: picked from a palette by the name's hash, so a
+ * material keeps its colour; NULL or "" is the neutral grey. */
+uint32_t ossa_render_material_color (const char *material);
+
 /* The union of two boxes, and whether a box is empty. */
 OssaRenderBounds ossa_render_bounds_union (OssaRenderBounds a, OssaRenderBounds b);
 bool             ossa_render_bounds_empty (OssaRenderBounds b);

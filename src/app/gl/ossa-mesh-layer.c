@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ossa-mesh-layer.h"
+#include "ossa-render.h"
 
 /* One triangle corner as the vertex shader reads it. Corners are not shared
  * between triangles, so each triangle carries its material's colour and the
@@ -59,21 +60,6 @@ pack_color (guint32 rgba)
 
   memcpy (&packed, bytes, sizeof packed);
   return packed;
-}
-
-guint32
-ossa_mesh_layer_material_color (const char *material)
-{
-  /* Muted hues that read on the dark canvas and stay apart from the selection's
-   * amber; the name's hash picks one, so a material keeps its colour. */
-  static const guint32 palette[] = {
-    0x7fa7d9ffu, 0x8cc08aff, 0xc98fb8ffu, 0x7fc4c0ffu,
-    0xb9a3e0ffu, 0xd39a84ffu, 0xa9b86fffu, 0x8f9fb5ffu,
-  };
-
-  if (material == NULL || material[0] == '\0')
-    return 0xa0a8b4ffu;
-  return palette[g_str_hash (material) % G_N_ELEMENTS (palette)];
 }
 
 static gsize
@@ -137,7 +123,7 @@ static void
 fill_corners (OssaMeshLayer *layer, const OssaDocument *doc, const OssaXform *world)
 {
   OssaMeshCorner *out = layer->corners;
-  guint32 neutral = pack_color (ossa_mesh_layer_material_color (NULL));
+  guint32 neutral = pack_color (ossa_render_material_color (NULL));
 
   for (gsize m = 0; m < doc->n_meshes; m++)
     {
@@ -148,7 +134,7 @@ fill_corners (OssaMeshLayer *layer, const OssaDocument *doc, const OssaXform *wo
       /* Most meshes have a handful of materials: their colours once, the rest
        * (rare) as they come. */
       for (gsize i = 0; i < n_colors; i++)
-        colors[i] = pack_color (ossa_mesh_layer_material_color (mesh->materials[i]));
+        colors[i] = pack_color (ossa_render_material_color (mesh->materials[i]));
       ossa_mesh_deform (mesh, world, layer->deformed);
       for (gsize t = 0; t < mesh->n_triangles; t++)
         {
@@ -159,7 +145,7 @@ fill_corners (OssaMeshLayer *layer, const OssaDocument *doc, const OssaXform *wo
               uint32_t k = mesh->triangle_materials[t];
 
               color = k < n_colors ? colors[k]
-                                   : pack_color (ossa_mesh_layer_material_color (
+                                   : pack_color (ossa_render_material_color (
                                        mesh->materials[k]));
             }
           for (int c = 0; c < 3; c++)

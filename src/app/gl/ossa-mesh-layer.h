@@ -65,8 +65,4 @@ void     ossa_mesh_layer_grow_bounds (OssaMeshLayer      *layer,
                                       double             *x1,
                                       double             *y1);
 
-/* The fill colour of a material (straight RGBA, 0xRRGGBBAA): the same name always
- * gets the same colour; NULL or "" a neutral grey. */
-guint32  ossa_mesh_layer_material_color (const char *material);
-
 G_END_DECLS
