@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 
 #include "test-io-support.h"
+#include "../support/test-folder.h"
 
 static void
 test_save_refuses_invalid (void)
@@ -41,32 +42,6 @@ test_save_refuses_invalid (void)
   g_free (path);
   g_free (dir);
   ossa_document_free (doc);
-}
-
-static gint
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-/* Names in dir, sorted, joined with spaces: the whole folder, hidden files too. */
-static char *
-list_dir (const char *dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-  char *joined;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_dir_close (d);
-  g_ptr_array_sort (names, compare_names);
-  g_ptr_array_add (names, NULL);
-  joined = g_strjoinv (" ", (char **) names->pdata);
-  g_ptr_array_unref (names);
-  return joined;
 }
 
 static void
@@ -106,7 +81,7 @@ test_save_and_load (void)
   g_assert_true (ossa_document_save (doc, path, &err));
   g_assert_cmpint (stat (path, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0640);
-  names = list_dir (dir);
+  names = test_folder_list (dir);
   g_assert_cmpstr (names, ==, "walk.ossa");
   g_free (names);
 
@@ -135,7 +110,7 @@ test_save_through_symlink (void)
   back = ossa_document_load (real, &err);
   g_assert_nonnull (back);
   ossa_document_free (back);
-  names = list_dir (dir);
+  names = test_folder_list (dir);
   g_assert_cmpstr (names, ==, "link.ossa real.ossa");
   g_free (names);
   remove_tree (dir);
@@ -238,7 +213,7 @@ test_save_over_directory (void)
   g_assert_cmpstr (err.path, ==, target);
   g_assert_true (g_file_test (target, G_FILE_TEST_IS_DIR));
   assert_file_is (inner, "inside");
-  names = list_dir (dir);
+  names = test_folder_list (dir);
   g_assert_cmpstr (names, ==, "doc.ossa");
   g_free (names);
   remove_tree (dir);
@@ -262,7 +237,7 @@ test_save_into_missing_folder (void)
   g_assert_cmpint (err.errno_value, ==, ENOENT);
   g_assert_nonnull (strstr (err.message, "No such file or directory"));
   g_assert_cmpstr (err.path, ==, target);
-  names = list_dir (dir);
+  names = test_folder_list (dir);
   g_assert_cmpstr (names, ==, "");
   g_free (names);
   remove_tree (dir);
@@ -314,7 +289,7 @@ test_save_disk_full (void)
   g_assert_true (WIFEXITED (status));
   g_assert_cmpint (WEXITSTATUS (status), ==, 0);
   assert_file_is (target, old);
-  names = list_dir (dir);
+  names = test_folder_list (dir);
   g_assert_cmpstr (names, ==, "doc.ossa");
   g_free (names);
   remove_tree (dir);
@@ -346,7 +321,7 @@ test_write_atomic (void)
   g_assert_false (ossa_file_write_atomic ("/dev/null", "x", 1, &err));
   g_assert_cmpint (err.code, ==, OSSA_ERROR_IO);
   g_assert_true (g_file_test ("/dev/null", G_FILE_TEST_EXISTS));
-  names = list_dir (dir);
+  names = test_folder_list (dir);
   g_assert_cmpstr (names, ==, "data.bin");
   g_free (names);
   remove_tree (dir);

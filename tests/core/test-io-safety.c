@@ -23,36 +23,11 @@
 #include <glib/gstdio.h>
 
 #include "test-io-support.h"
+#include "../support/test-folder.h"
 
 /* Kills of the kill-during-save test (OSSA_KILLS runs more); OSSA_KILL_SEED picks
  * another series of moments. */
 #define N_KILLS 100
-
-static gint
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-/* Names in dir, sorted, joined with spaces: the whole folder, hidden files too. */
-static char *
-list_dir (const char *dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-  char *joined;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_dir_close (d);
-  g_ptr_array_sort (names, compare_names);
-  g_ptr_array_add (names, NULL);
-  joined = g_strjoinv (" ", (char **) names->pdata);
-  g_ptr_array_unref (names);
-  return joined;
-}
 
 /* How many entries of dir are not called name. */
 static guint
@@ -150,7 +125,7 @@ test_stale_temps_removed (void)
   g_assert_cmpint (flock (live_fd, LOCK_EX), ==, 0);
 
   g_assert_true (ossa_document_save (doc, target, &err));
-  names = list_dir (dir);
+  names = test_folder_list (dir);
   g_assert_cmpstr (names, ==, ".dir.ossa.Ab3dE9.ossa-tmp .idle.ossa.Qw3rty .link.ossa.Ab3dE9.ossa-tmp "
                               ".walk.ossa.Fresh1 .walk.ossa.LiVe42.ossa-tmp .walk.ossa.swp "
                               "notes.txt walk.ossa");
@@ -294,7 +269,7 @@ test_kill_during_save (void)
   g_assert_cmpuint (temps_seen, >, 0);
 
   g_assert_true (ossa_document_save (docs[1], target, &err));
-  names = list_dir (dir);
+  names = test_folder_list (dir);
   g_assert_cmpstr (names, ==, "big.ossa");
   g_free (names);
 
@@ -345,10 +320,10 @@ test_save_through_dangling_symlink (void)
   ossa_document_free (back);
   /* And again, now that it exists; nothing else in either folder. */
   g_assert_true (ossa_document_save (doc, link, &err));
-  names = list_dir (work_dir);
+  names = test_folder_list (work_dir);
   g_assert_cmpstr (names, ==, "hop.ossa walk.ossa");
   g_free (names);
-  names = list_dir (real_dir);
+  names = test_folder_list (real_dir);
   g_assert_cmpstr (names, ==, "walk.ossa");
   g_free (names);
 
@@ -473,7 +448,7 @@ test_save_disk_full_shim (void)
       g_assert_cmpint (status, ==, 1);
       g_assert_cmpstr (out, ==, want);
       assert_file_is (target, old);
-      names = list_dir (dir);
+      names = test_folder_list (dir);
       g_assert_cmpstr (names, ==, "doc.ossa");
       g_free (names);
       g_free (out);

@@ -12,6 +12,7 @@
 
 #include "ossa-export.h"
 #include "ossa-io.h"
+#include "../support/test-folder.h"
 
 /* hero.ossa loaded, its folder (where its art/ is) in *base_dir; NULL (the test
  * skipped) outside meson. */
@@ -34,33 +35,6 @@ export_load_hero (char **base_dir)
     g_error ("%s: %s", path, err.message);
   *base_dir = g_path_get_dirname (path);
   return doc;
-}
-
-static inline int
-export_compare_names (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-/* The names in dir, sorted, hidden ones included, as one string "a b c" ("" when
- * empty). */
-static inline char *
-export_list_dir (const char *dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-  char *joined;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_dir_close (d);
-  g_ptr_array_sort (names, export_compare_names);
-  g_ptr_array_add (names, NULL);
-  joined = g_strjoinv (" ", (char **) names->pdata);
-  g_ptr_array_unref (names);
-  return joined;
 }
 
 /* Removes dir and everything under it. */

@@ -56,7 +56,7 @@ test_frames_names_and_sizes (void)
       g_assert_cmpint (cairo_image_surface_get_height (png), ==, 64);
       cairo_surface_destroy (png);
     }
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_cmpstr (listing, ==, want->str);
   g_string_free (want, TRUE);
   ossa_export_result_clear (&result);
@@ -191,7 +191,7 @@ test_frames_pattern_forms (void)
   g_assert_cmpstr (result.files->pdata[0], ==, "f000.png");
   g_assert_true (g_file_test ("f000.png", G_FILE_TEST_IS_REGULAR));
   g_assert_cmpint (g_chdir (cwd), ==, 0);
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_true (g_str_has_prefix (listing, "100%-0.png "));
   g_assert_null (strstr (listing, " ."));
   ossa_export_result_clear (&result);
@@ -236,7 +236,7 @@ test_write_png_round_trip (void)
           g_error ("(%d, %d): %08x, want %08x", x, y, export_pixel (png, x, y), want);
       }
   cairo_surface_destroy (png);
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_cmpstr (listing, ==, "p.png");
   g_free (pixels);
   export_remove_tree (dir);
@@ -260,7 +260,7 @@ test_write_png_errors (void)
   g_assert_false (ossa_export_write_png (path, pixels, 0, 2, 8, &error));
   g_assert_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_INVALID);
   g_clear_error (&error);
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_cmpstr (listing, ==, "");
   export_remove_tree (dir);
 }

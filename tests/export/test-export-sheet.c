@@ -150,7 +150,7 @@ test_sheet_against_frames (gconstpointer data)
   g_assert_cmpuint (result.files->len, ==, 2);
   g_assert_cmpstr (result.files->pdata[0], ==, out);
   g_assert_cmpstr (result.files->pdata[1], ==, json);
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_cmpstr (listing, ==, "walk.json walk.png");
 
   one_dir = g_build_filename (dir, "one", NULL);

@@ -100,7 +100,7 @@ test_plan_fills (void)
   g_assert_null (plan.files);
   g_assert_null (plan.missing);
   /* A plan writes nothing. */
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_cmpstr (listing, ==, "");
   ossa_export_result_clear (&plan);
   export_remove_tree (dir);
@@ -219,7 +219,7 @@ test_plan_sheet_too_big (void)
   want = g_strdup_printf ("%s: a sheet of 30 frames of 4096×4096 would be 24586×20488 pixels", out);
   g_assert_true (g_str_has_prefix (error->message, want));
   g_clear_error (&error);
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_cmpstr (listing, ==, "");
   export_remove_tree (dir);
   ossa_document_free (doc);
@@ -307,7 +307,7 @@ test_bad_input (gconstpointer data)
       g_assert_null (result.files);
       g_clear_error (&error);
     }
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_cmpstr (listing, ==, "");
   export_remove_tree (dir);
   ossa_document_free (doc);
@@ -343,7 +343,7 @@ test_read_only_folder (void)
   want = g_strdup_printf ("%s: cannot write into the folder %s: Permission denied", out, ro);
   g_assert_cmpstr (error->message, ==, want);
   g_clear_error (&error);
-  listing = export_list_dir (ro);
+  listing = test_folder_list (ro);
   g_assert_cmpstr (listing, ==, "");
   export_remove_tree (dir);
   ossa_document_free (doc);
@@ -430,7 +430,7 @@ test_run_cancel (gconstpointer data)
   g_assert_cmpuint (p.calls, ==, p.cancel_at);
   g_assert_null (result.files);
   g_clear_error (&error);
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_cmpstr (listing, ==, "walk-0000.txt");
   /* Cancelled before it starts: nothing at all. */
   p.calls = p.last_done = 0;
@@ -439,7 +439,7 @@ test_run_cancel (gconstpointer data)
   g_assert_cmpuint (p.calls, ==, 0);
   g_clear_error (&error);
   g_clear_pointer (&listing, g_free);
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_cmpstr (listing, ==, "walk-0000.txt");
   g_object_unref (p.cancellable);
   ossa_export_result_clear (&plan);
@@ -568,7 +568,7 @@ test_disk_full (gconstpointer data)
   if (!g_str_has_prefix (text, dir))
     g_error ("the child said “%s”", text);
   g_assert_nonnull (strstr (text, read_only ? "Read-only file system" : "No space left on device"));
-  listing = export_list_dir (dir);
+  listing = test_folder_list (dir);
   g_assert_cmpstr (listing, ==, "");
   export_remove_tree (dir);
 }
