@@ -620,6 +620,32 @@ cli_find_animation (const OssaDocument *doc, const char *path, const char *name)
 }
 
 bool
+cli_progress_due (CliProgress *p, size_t done, size_t total)
+{
+  gint64 now;
+
+  if (!p->on)
+    return false;
+  now = g_get_monotonic_time ();
+  if (p->last != 0 && now - p->last < 100000 && done < total)
+    return false;
+  p->last = now;
+  p->drawn = true;
+  return true;
+}
+
+void
+cli_progress_end (CliProgress *p)
+{
+  if (p->drawn)
+    {
+      fputs ("\r\033[K", stderr);
+      fflush (stderr);
+    }
+  p->drawn = false;
+}
+
+bool
 cli_parse_double (const char *s, double *out)
 {
   char *end = NULL;

@@ -126,6 +126,22 @@ OssaDocument *cli_load_document (const char *path);
 const OssaAnimation *cli_find_animation (const OssaDocument *doc, const char *path,
                                          const char *name);
 
+/* A progress line on stderr for a person watching a terminal: redrawn at most ten
+ * times a second (and at the last step), wiped when the work is done. The caller
+ * sets on (stderr a terminal, not --json) and keeps the struct. */
+typedef struct
+{
+  bool   on;
+  bool   drawn;
+  gint64 last;     /* µs, when it was last drawn; 0 never */
+} CliProgress;
+
+/* Whether to draw step done of total now; when TRUE the caller prints the line,
+ * starting with "\r\033[K", and flushes stderr. */
+bool cli_progress_due (CliProgress *p, size_t done, size_t total);
+/* Wipes the line, if one was drawn, so that what follows starts at column 0. */
+void cli_progress_end (CliProgress *p);
+
 /* Parses a finite number in the C locale (whole string). */
 bool cli_parse_double (const char *s, double *out);
 /* Parses an unsigned integer in [min, max] (whole string, decimal). */

@@ -263,9 +263,7 @@ output_is_input (const char *doc_path, const OssaExportSettings *settings)
 
 typedef struct
 {
-  bool          on;       /* stderr is a terminal and not --json */
-  bool          drawn;
-  gint64        last;     /* µs, when it was last drawn */
+  CliProgress   line;
   GCancellable *cancellable;
 } Progress;
 
@@ -277,35 +275,20 @@ on_progress (size_t done, size_t total, gpointer user_data)
   Progress *p = user_data;
   char bar[BAR_WIDTH + 1];
   size_t filled;
-  gint64 now;
 
   if (interrupted)
     {
       g_cancellable_cancel (p->cancellable);
       return;
     }
-  if (!p->on)
+  if (!cli_progress_due (&p->line, done, total))
     return;
-  now = g_get_monotonic_time ();
-  if (p->drawn && now - p->last < 100000 && done < total)
-    return;
-  p->last = now;
-  p->drawn = true;
   filled = total > 0 ? done * BAR_WIDTH / total : BAR_WIDTH;
   memset (bar, '#', filled);
   memset (bar + filled, ' ', BAR_WIDTH - filled);
   bar[BAR_WIDTH] = '\0';
   fprintf (stderr, "\r\033[K[%s] %zu/%zu frames", bar, done, total);
   fflush (stderr);
-}
-
-static void
-progress_end (Progress *p)
-{
-  if (p->drawn)
-    fputs ("\r\033[K", stderr);
-  fflush (stderr);
-  p->drawn = false;
 }
 
 /* ---- what was written ---- */
@@ -658,7 +641,7 @@ cli_render (int argc, char **argv)
   if (output_is_input (path, &settings))
     goto out;
 
-  progress.on = !json && isatty (STDERR_FILENO);
+  progress.line.on = !json && isatty (STDERR_FILENO);
   progress.cancellable = g_cancellable_new ();
   {
     struct sigaction old[G_N_ELEMENTS (stop_signals)];
@@ -668,7 +651,7 @@ cli_render (int argc, char **argv)
     ok = ossa_export_run (doc, &settings, on_progress, &progress, progress.cancellable, &result,
                           &error);
     restore_stop_signals (old);
-    progress_end (&progress);
+    cli_progress_end (&progress.line);
     if (!ok)
       {
         if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

@@ -91,41 +91,16 @@ find_map (const char *scen_path, const char *maps_dir, const char *field, GStrin
   return found;
 }
 
-/* Progress on stderr, for a person watching a terminal: "\r" redrawn at most ten
- * times a second, the line wiped when the work is done. */
-typedef struct
-{
-  bool   on;
-  gint64 last;     /* when it was last drawn, µs; 0 never */
-  bool   drawn;
-} Progress;
-
+/* Progress on stderr ("ossa-cli: scen: searching 120/1000 (12%)"), through the
+ * CLI's shared progress line. */
 static void
-progress_show (Progress *p, const char *what, size_t done, size_t total)
+progress_show (CliProgress *p, const char *what, size_t done, size_t total)
 {
-  gint64 now;
-
-  if (!p->on)
+  if (!cli_progress_due (p, done, total))
     return;
-  now = g_get_monotonic_time ();
-  if (p->last != 0 && now - p->last < 100000 && done < total)
-    return;
-  p->last = now;
-  p->drawn = true;
   fprintf (stderr, "\r\033[Kossa-cli: scen: %s %zu/%zu (%d%%)", what, done, total,
            total > 0 ? (int) (done * 100 / total) : 100);
   fflush (stderr);
-}
-
-static void
-progress_end (Progress *p)
-{
-  if (p->drawn)
-    {
-      fputs ("\r\033[K", stderr);
-      fflush (stderr);
-    }
-  p->drawn = false;
 }
 
 int
@@ -140,7 +115,7 @@ cli_scen (int argc, char **argv)
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Show no progress on stderr", NULL },
     G_OPTION_ENTRY_NULL
   };
-  Progress progress = { false, 0, false };
+  CliProgress progress = { false, false, 0 };
   GOptionContext *context;
   GHashTable *maps = NULL;
   OssaScenario scen = { 0 };
@@ -224,7 +199,7 @@ cli_scen (int argc, char **argv)
             {
               char *dir = maps_dir != NULL ? g_strdup (maps_dir) : g_path_get_dirname (label);
 
-              progress_end (&progress);
+              cli_progress_end (&progress);
               if (escaped != NULL)
                 fprintf (stderr, "ossa-cli: %s:%d: map '%s' is %s, outside %s: refused (a "
                          "scenario's maps must be inside %s)\n", label, p->line, p->map,
@@ -243,21 +218,21 @@ cli_scen (int argc, char **argv)
           m->field = g_strdup (p->map);
           m->path = map_path;
           g_hash_table_insert (maps, m->field, m);
-          progress_end (&progress);   /* a map's own error line starts at column 0 */
+          cli_progress_end (&progress);   /* a map's own error line starts at column 0 */
           if (!cli_load_map (map_path, NULL, &m->map, NULL))
             goto out;
           m->pf = ossa_pathfinder_new ();
           ossa_error_clear (&err);
           if (m->pf == NULL || !ossa_pathfinder_set_map (m->pf, &m->map, &err))
             {
-              progress_end (&progress);
+              cli_progress_end (&progress);
               cli_error (map_path, "%s", err.message[0] ? err.message : "out of memory");
               goto out;
             }
         }
       if (p->map_width != m->map.width || p->map_height != m->map.height)
         {
-          progress_end (&progress);
+          cli_progress_end (&progress);
           fprintf (stderr, "ossa-cli: %s:%d: the problem is for a %u × %u map, but %s is %u × %u\n",
                    label, p->line, p->map_width, p->map_height, m->path, m->map.width,
                    m->map.height);
@@ -266,7 +241,7 @@ cli_scen (int argc, char **argv)
       if (p->start_x >= m->map.width || p->start_y >= m->map.height
           || p->goal_x >= m->map.width || p->goal_y >= m->map.height)
         {
-          progress_end (&progress);
+          cli_progress_end (&progress);
           fprintf (stderr, "ossa-cli: %s:%d: the %s lies outside the %u × %u map\n", label,
                    p->line, p->start_x >= m->map.width || p->start_y >= m->map.height
                               ? "start" : "goal", m->map.width, m->map.height);
@@ -288,7 +263,7 @@ cli_scen (int argc, char **argv)
       seconds += (double) (g_get_monotonic_time () - t0) * 1e-6;
       if (!ok)
         {
-          progress_end (&progress);
+          cli_progress_end (&progress);
           fprintf (stderr, "ossa-cli: %s:%d: %s\n", label, p->line, err.message);
           goto out;
         }
@@ -306,7 +281,7 @@ cli_scen (int argc, char **argv)
                                     cli_format (b, sizeof b, "%.6f", p->optimal));
         }
     }
-  progress_end (&progress);
+  cli_progress_end (&progress);
   mean_us = scen.n_problems > 0 ? seconds * 1e6 / (double) scen.n_problems : 0;
 
   if (json)
@@ -338,7 +313,7 @@ cli_scen (int argc, char **argv)
   status = CLI_EXIT_OK;
 
 out:
-  progress_end (&progress);
+  cli_progress_end (&progress);
   if (maps != NULL)
     g_hash_table_unref (maps);
   ossa_scenario_clear (&scen);
