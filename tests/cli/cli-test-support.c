@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "cli-test-support.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
+#include <poll.h>
+#include <pty.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -202,4 +207,68 @@ cli_tmp_dir_remove (void)
       g_rmdir (tmp_dir);
     }
   g_clear_pointer (&tmp_dir, g_free);
+}
+
+/* ---- on a terminal ---- */
+
+GPid
+cli_spawn_on_tty (const char *const *args, int *master)
+{
+  GPtrArray *argv = g_ptr_array_new ();
+  GError *error = NULL;
+  int slave, devnull;
+  GPid pid;
+
+  g_assert_cmpint (openpty (master, &slave, NULL, NULL, NULL), ==, 0);
+  devnull = open ("/dev/null", O_WRONLY | O_CLOEXEC);
+  g_ptr_array_add (argv, (gpointer) cli_test_binary ());
+  for (size_t i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_async_with_pipes_and_fds (cli_tmp_dir (), (const char *const *) argv->pdata, NULL,
+                                    G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, -1, devnull, slave,
+                                    NULL, NULL, 0, &pid, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  close (slave);
+  close (devnull);
+  g_ptr_array_unref (argv);
+  return pid;
+}
+
+gboolean
+cli_read_tty (int master, GString *seen, const char *until, int timeout_s)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_s * G_USEC_PER_SEC;
+
+  while (until == NULL || strstr (seen->str, until) == NULL)
+    {
+      struct pollfd pfd = { master, POLLIN, 0 };
+      gint64 left = (end - g_get_monotonic_time ()) / 1000;
+      char buf[4096];
+      ssize_t n;
+
+      if (left <= 0)
+        return FALSE;
+      if (poll (&pfd, 1, (int) left) <= 0)
+        continue;
+      n = read (master, buf, sizeof buf);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)   /* Linux gives EIO once the other side is gone */
+        return until == NULL;
+      g_string_append_len (seen, buf, n);
+    }
+  return TRUE;
+}
+
+int
+cli_wait_exit (GPid pid)
+{
+  int status = 0;
+
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  if (!WIFEXITED (status))
+    g_error ("ossa-cli did not exit (wait status %d)", status);
+  return WEXITSTATUS (status);
 }

@@ -57,3 +57,12 @@ const char *cli_tmp_dir (void);
 char *cli_tmp_file (const char *name);
 /* The folder and the files in it removed. */
 void cli_tmp_dir_remove (void);
+
+/* Starts ossa-cli ARGS in that folder with stderr on a new pseudo-terminal (stdout
+ * to /dev/null): its pid, and the terminal's side to read in *master. */
+GPid cli_spawn_on_tty (const char *const *args, int *master);
+/* Reads master into seen until it holds until (NULL: until the other side is gone)
+ * or timeout_s pass; whether it came. */
+gboolean cli_read_tty (int master, GString *seen, const char *until, int timeout_s);
+/* Waits for pid to exit and gives its exit status (an error when it did not exit). */
+int cli_wait_exit (GPid pid);

@@ -6,10 +6,6 @@
  * usage (exit 2) and bad input (exit 1) leaving the folder as it was, never the
  * document as the output, the progress bar on a terminal only, and Ctrl+C: exit
  * 130, nothing under the final name, no temporary file left. */
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <pty.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -766,72 +762,6 @@ test_missing_pictures (void)
 
 /* ---- on a terminal: progress, and Ctrl+C ---- */
 
-/* Starts ossa-cli ARGS in the test's folder with stderr on a new pseudo-terminal
- * (stdout to /dev/null); its pid, and the terminal's side to read in *master. */
-static GPid
-spawn_on_tty (const char *const *args, int *master)
-{
-  GPtrArray *argv = g_ptr_array_new ();
-  GError *error = NULL;
-  int slave, devnull;
-  GPid pid;
-
-  g_assert_cmpint (openpty (master, &slave, NULL, NULL, NULL), ==, 0);
-  devnull = open ("/dev/null", O_WRONLY | O_CLOEXEC);
-  g_ptr_array_add (argv, (gpointer) cli_test_binary ());
-  for (size_t i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_async_with_pipes_and_fds (cli_tmp_dir (), (const char *const *) argv->pdata, NULL,
-                                    G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, -1, devnull, slave,
-                                    NULL, NULL, 0, &pid, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  close (slave);
-  close (devnull);
-  g_ptr_array_unref (argv);
-  return pid;
-}
-
-/* Reads master into seen until it holds until (NULL: until the other side is
- * gone) or timeout_s pass; whether it came. */
-static gboolean
-read_tty (int master, GString *seen, const char *until, int timeout_s)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_s * G_USEC_PER_SEC;
-
-  while (until == NULL || strstr (seen->str, until) == NULL)
-    {
-      struct pollfd pfd = { master, POLLIN, 0 };
-      gint64 left = (end - g_get_monotonic_time ()) / 1000;
-      char buf[4096];
-      ssize_t n;
-
-      if (left <= 0)
-        return FALSE;
-      if (poll (&pfd, 1, (int) left) <= 0)
-        continue;
-      n = read (master, buf, sizeof buf);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)   /* Linux gives EIO once the other side is gone */
-        return until == NULL;
-      g_string_append_len (seen, buf, n);
-    }
-  return TRUE;
-}
-
-static int
-wait_exit (GPid pid)
-{
-  int status = 0;
-
-  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
-  g_spawn_close_pid (pid);
-  if (!WIFEXITED (status))
-    g_error ("ossa-cli render did not exit (wait status %d)", status);
-  return WEXITSTATUS (status);
-}
-
 static void
 test_progress (void)
 {
@@ -846,10 +776,10 @@ test_progress (void)
   {
     const char *const args[] = { "render", hero, "--anim", "walk", "--size", "64x64", "-o",
                                  "a-%d.png", NULL };
-    pid = spawn_on_tty (args, &master);
-    g_assert_true (read_tty (master, seen, NULL, 120));
+    pid = cli_spawn_on_tty (args, &master);
+    g_assert_true (cli_read_tty (master, seen, NULL, 120));
     close (master);
-    g_assert_cmpint (wait_exit (pid), ==, 0);
+    g_assert_cmpint (cli_wait_exit (pid), ==, 0);
     if (strstr (seen->str, "\r\033[K[") == NULL || strstr (seen->str, "] 30/30 frames") == NULL)
       g_error ("no progress bar on the terminal: '%s'", seen->str);
     g_assert_true (g_str_has_suffix (seen->str, "\r\033[K"));
@@ -858,10 +788,10 @@ test_progress (void)
     const char *const args[] = { "render", hero, "--anim", "walk", "--size", "64x64", "--json",
                                  "-o", "b-%d.png", NULL };
     g_string_truncate (seen, 0);
-    pid = spawn_on_tty (args, &master);
-    g_assert_true (read_tty (master, seen, NULL, 120));
+    pid = cli_spawn_on_tty (args, &master);
+    g_assert_true (cli_read_tty (master, seen, NULL, 120));
     close (master);
-    g_assert_cmpint (wait_exit (pid), ==, 0);
+    g_assert_cmpint (cli_wait_exit (pid), ==, 0);
     g_assert_cmpstr (seen->str, ==, "");
   }
   /* Piped: no bar. */
@@ -886,17 +816,17 @@ test_ctrl_c (void)
     return;
   args[1] = hero;
   g_free (make_folder ("out"));
-  pid = spawn_on_tty (args, &master);
+  pid = cli_spawn_on_tty (args, &master);
   /* Started: its progress bar shows the first frames done. */
-  if (!read_tty (master, seen, "/600 frames", 120))
+  if (!cli_read_tty (master, seen, "/600 frames", 120))
     {
       kill (pid, SIGKILL);
       g_error ("no progress within 120 s: '%s'", seen->str);
     }
   g_assert_cmpint (kill (pid, SIGINT), ==, 0);
-  g_assert_true (read_tty (master, seen, NULL, 120));
+  g_assert_true (cli_read_tty (master, seen, NULL, 120));
   close (master);
-  g_assert_cmpint (wait_exit (pid), ==, 130);
+  g_assert_cmpint (cli_wait_exit (pid), ==, 130);
   if (!g_str_has_suffix (seen->str, "ossa-cli: render stopped; nothing written\r\n"))
     g_error ("expected the stop said, got: '%s'", seen->str);
   /* Nothing under a final name, no temporary file or folder. */
@@ -939,7 +869,7 @@ test_sigterm (void)
     }
   g_assert_cmpstr (seen, !=, "");
   g_assert_cmpint (kill (pid, SIGTERM), ==, 0);
-  g_assert_cmpint (wait_exit (pid), ==, 143);
+  g_assert_cmpint (cli_wait_exit (pid), ==, 143);
   assert_listing ("out", "");
   g_free (seen);
   g_free (out);

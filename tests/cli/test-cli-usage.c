@@ -5,9 +5,6 @@
  * the command table's one column of descriptions, and every usage error worded
  * "ossa-cli: COMMAND: …". The documents are made by ossa-cli import-smd from an
  * SMD written here. */
-#include <errno.h>
-#include <fcntl.h>
-#include <pty.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -392,35 +389,13 @@ test_info_meshes (void)
 static char *
 run_with_tty_stderr (const char *const *args, int *status)
 {
-  GPtrArray *argv = g_ptr_array_new ();
   GString *seen = g_string_new (NULL);
-  GError *error = NULL;
-  int master, slave, wait_status = 0, devnull;
-  GPid pid;
-  char buf[4096];
-  ssize_t n;
+  int master;
+  GPid pid = cli_spawn_on_tty (args, &master);
 
-  g_assert_cmpint (openpty (&master, &slave, NULL, NULL, NULL), ==, 0);
-  devnull = open ("/dev/null", O_WRONLY | O_CLOEXEC);
-  g_ptr_array_add (argv, (gpointer) cli_test_binary ());
-  for (size_t i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_async_with_pipes_and_fds (cli_tmp_dir (), (const char *const *) argv->pdata, NULL,
-                                    G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, -1, devnull, slave,
-                                    NULL, NULL, 0, &pid, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  close (slave);
-  close (devnull);
-  /* Linux gives EIO once the last holder of the terminal's other side is gone. */
-  while ((n = read (master, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-    if (n > 0)
-      g_string_append_len (seen, buf, n);
+  g_assert_true (cli_read_tty (master, seen, NULL, 120));
   close (master);
-  g_assert_cmpint (waitpid (pid, &wait_status, 0), ==, pid);
-  g_assert_true (WIFEXITED (wait_status));
-  *status = WEXITSTATUS (wait_status);
-  g_ptr_array_unref (argv);
+  *status = cli_wait_exit (pid);
   return g_string_free (seen, FALSE);
 }
 
