@@ -13,27 +13,14 @@
 #include <json-glib/json-glib.h>
 
 #include "cli-test-support.h"
-
-/* <build>/data/samples/hero.ossa, or NULL (the test skipped) outside meson. */
-static char *
-hero_path (void)
-{
-  const char *root = g_getenv ("OSSA_BUILD_ROOT");
-
-  if (root == NULL)
-    {
-      g_test_skip ("OSSA_BUILD_ROOT is not set (run through meson test)");
-      return NULL;
-    }
-  return g_build_filename (root, "data", "samples", "hero.ossa", NULL);
-}
+#include "../support/test-samples.h"
 
 /* sample --json of the hero (anim NULL: the rest pose) at time, parsed into
  * parser; its "slots", in draw order. */
 static JsonArray *
 sample_slots (JsonParser *parser, const char *anim, const char *time)
 {
-  char *path = hero_path ();
+  char *path = test_sample_path ("hero.ossa");
   JsonObject *o;
   CliRun run;
 
@@ -117,7 +104,7 @@ png_size (const char *path, guint *width, guint *height)
 static void
 test_validate (void)
 {
-  char *path = hero_path (), *dir;
+  char *path = test_sample_path ("hero.ossa"), *dir;
   JsonParser *parser = json_parser_new ();
   JsonObject *o;
   JsonArray *images;
@@ -171,7 +158,7 @@ static void
 test_rest (void)
 {
   JsonParser *parser = json_parser_new ();
-  char *path = hero_path ();
+  char *path = test_sample_path ("hero.ossa");
   JsonArray *slots;
 
   if (path == NULL)
@@ -199,7 +186,7 @@ test_walk (void)
 {
   static const char *const times[] = { "0", "0.125", "0.25", "0.375", "0.5", "0.625", "0.75", "0.875" };
   JsonParser *parser = json_parser_new (), *end = json_parser_new ();
-  char *path = hero_path ();
+  char *path = test_sample_path ("hero.ossa");
   JsonArray *slots, *last;
 
   if (path == NULL)
@@ -239,7 +226,7 @@ static void
 test_cheer (void)
 {
   JsonParser *parser = json_parser_new ();
-  char *path = hero_path ();
+  char *path = test_sample_path ("hero.ossa");
   JsonArray *slots;
   double a;
 

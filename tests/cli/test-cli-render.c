@@ -18,22 +18,9 @@
 #include <json-glib/json-glib.h>
 
 #include "cli-test-support.h"
+#include "../support/test-samples.h"
 
 #define LOCALE "C.UTF-8"
-
-/* <build>/data/samples/hero.ossa, or NULL (the test skipped) outside meson. */
-static char *
-hero_path (void)
-{
-  const char *root = g_getenv ("OSSA_BUILD_ROOT");
-
-  if (root == NULL)
-    {
-      g_test_skip ("OSSA_BUILD_ROOT is not set (run through meson test)");
-      return NULL;
-    }
-  return g_build_filename (root, "data", "samples", "hero.ossa", NULL);
-}
 
 /* ossa-cli render ARGS… (NULL-terminated) run in the test's folder. */
 static void G_GNUC_NULL_TERMINATED
@@ -247,7 +234,7 @@ test_usage (void)
     { { "-o", "-" }, "-o - is not possible" },
     { { "-o", "walk.gif", "--frobnicate" }, "unknown option '--frobnicate'" },
   };
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
 
   if (hero == NULL)
     return;
@@ -297,7 +284,7 @@ assert_bad_input (const char *doc, const char *const *args, const char *file, co
 static void
 test_bad_input (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   char *ro, *bytes_before = NULL, *bytes_after = NULL;
   gsize n_before = 0, n_after = 0;
 
@@ -383,7 +370,7 @@ test_bad_input (void)
 static void
 test_never_the_input (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   char *doc_bytes = NULL, *gif, *frame, *after = NULL;
   gsize n = 0, n_after = 0;
   CliRun run;
@@ -431,7 +418,7 @@ test_never_the_input (void)
 static void
 test_frames (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   char *folder;
   GString *names = g_string_new (NULL);
   int ux0 = G_MAXINT, uy0 = G_MAXINT, ux1 = -1, uy1 = -1;
@@ -515,7 +502,7 @@ test_frames (void)
 static void
 test_sheet (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   char *png, *json_path;
   JsonParser *parser;
   JsonObject *root, *frames, *meta, *size;
@@ -602,7 +589,7 @@ test_sheet (void)
 static void
 test_gif (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   char *path, *data = NULL;
   gsize n = 0;
   CliRun run;
@@ -631,7 +618,7 @@ test_gif (void)
 static void
 test_video (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   const char *inspect[] = { "gst-inspect-1.0", "--exists", "vp8enc", NULL };
   char *path, *data = NULL;
   int wait_status = -1;
@@ -680,7 +667,7 @@ test_video (void)
 static void
 test_json (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   JsonParser *parser = json_parser_new ();
   JsonObject *o;
   JsonArray *files;
@@ -728,7 +715,7 @@ test_json (void)
 static void
 test_missing_pictures (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   char *copy, *bytes = NULL;
   gsize n = 0;
   JsonParser *parser = json_parser_new ();
@@ -765,7 +752,7 @@ test_missing_pictures (void)
 static void
 test_progress (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   GString *seen = g_string_new (NULL);
   CliRun run;
   int master;
@@ -805,7 +792,7 @@ test_progress (void)
 static void
 test_ctrl_c (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   GString *seen = g_string_new (NULL);
   const char *args[] = { "render", NULL, "--anim", "walk", "--fps", "600", "--size", "2048x2048",
                          "-o", "out/walk-%04d.png", NULL };
@@ -841,7 +828,7 @@ test_ctrl_c (void)
 static void
 test_sigterm (void)
 {
-  char *hero = hero_path ();
+  char *hero = test_sample_path ("hero.ossa");
   const char *args[] = { NULL, "render", NULL, "--anim", "walk", "--fps", "600", "--size",
                          "2048x2048", "-o", "out/walk-%04d.png", NULL };
   GError *error = NULL;

@@ -5,6 +5,7 @@
  * hand; then the real sample character crossfaded. The allocation count wraps
  * malloc, calloc and realloc at link time (tests/core/meson.build). */
 #include "test-art-support.h"
+#include "../support/test-samples.h"
 
 #include <stdlib.h>
 
@@ -721,7 +722,6 @@ all_finite (const float *v, size_t n)
 static void
 test_player_hero (void)
 {
-  const char *root = g_getenv ("OSSA_BUILD_ROOT");
   char *path;
   OssaDocument *doc;
   OssaPlayer *player;
@@ -732,12 +732,9 @@ test_player_hero (void)
   float last_w = 0;
   gboolean finished = FALSE;
 
-  if (root == NULL)
-    {
-      g_test_skip ("OSSA_BUILD_ROOT is not set (run through meson test)");
-      return;
-    }
-  path = g_build_filename (root, "data", "samples", "hero.ossa", NULL);
+  path = test_sample_path ("hero.ossa");
+  if (path == NULL)
+    return;
   doc = ossa_document_load (path, &err);
   if (doc == NULL)
     g_error ("%s: %s", path, err.message);

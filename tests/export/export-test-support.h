@@ -13,23 +13,19 @@
 #include "ossa-export.h"
 #include "ossa-io.h"
 #include "../support/test-folder.h"
+#include "../support/test-samples.h"
 
 /* hero.ossa loaded, its folder (where its art/ is) in *base_dir; NULL (the test
  * skipped) outside meson. */
 static inline OssaDocument *
 export_load_hero (char **base_dir)
 {
-  const char *root = g_getenv ("OSSA_BUILD_ROOT");
-  g_autofree char *path = NULL;
+  g_autofree char *path = test_sample_path ("hero.ossa");
   OssaDocument *doc;
   OssaError err = { 0 };
 
-  if (root == NULL)
-    {
-      g_test_skip ("OSSA_BUILD_ROOT is not set (run through meson test)");
-      return NULL;
-    }
-  path = g_build_filename (root, "data", "samples", "hero.ossa", NULL);
+  if (path == NULL)
+    return NULL;
   doc = ossa_document_load (path, &err);
   if (doc == NULL)
     g_error ("%s: %s", path, err.message);

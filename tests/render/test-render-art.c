@@ -3,6 +3,7 @@
  * tint, missing and broken pictures drawn as placeholders and listed with why, and
  * the bundled character drawn whole (written to /tmp for a person to look at). */
 #include "render-test-support.h"
+#include "../support/test-samples.h"
 
 #include "ossa-io.h"
 #include "ossa-render-private.h"
@@ -259,7 +260,6 @@ test_minified (void)
 static void
 test_hero (void)
 {
-  const char *root = g_getenv ("OSSA_BUILD_ROOT");
   char *path, *dir;
   OssaDocument *doc;
   OssaError err = { 0 };
@@ -270,13 +270,12 @@ test_hero (void)
   ssize_t walk;
   size_t covered = 0;
 
-  if (root == NULL)
+  path = test_sample_path ("hero.ossa");
+  if (path == NULL)
     {
-      g_test_skip ("OSSA_BUILD_ROOT is not set");
       rt_image_free (&img);
       return;
     }
-  path = g_build_filename (root, "data", "samples", "hero.ossa", NULL);
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     {
       g_test_skip ("the sample is not built");
