@@ -46,7 +46,8 @@ export_remove_tree (const char *dir)
     {
       g_autofree char *path = g_build_filename (dir, name, NULL);
 
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+      /* A link to a folder goes, not what it points to. */
+      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
         export_remove_tree (path);
       else
         g_unlink (path);

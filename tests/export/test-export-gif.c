@@ -66,19 +66,6 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->path = g_build_filename (f->dir, "walk.gif", NULL);
 }
 
-static int
-count_files (const char *dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  int n = 0;
-
-  g_assert_nonnull (d);
-  while (g_dir_read_name (d) != NULL)
-    n++;
-  g_dir_close (d);
-  return n;
-}
-
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
@@ -230,7 +217,7 @@ test_loop (Fixture *f, gconstpointer data)
   g_assert_cmpint (total_delay (gif), ==, 100);   /* 1 s */
   g_assert_true (has_loop_extension (gif));
   DGifCloseFile (gif, NULL);
-  g_assert_cmpint (count_files (f->dir), ==, 1);   /* no temporary file left */
+  g_assert_cmpuint (test_folder_count (f->dir), ==, 1);   /* no temporary file left */
 }
 
 static void
@@ -364,10 +351,10 @@ test_abort (Fixture *f, gconstpointer data)
       draw_frame (px, i, TRUE);
       g_assert_true (klass->add_frame (writer, i, (const uint8_t *) px, W * 4, &error));
     }
-  g_assert_cmpint (count_files (f->dir), ==, 1);   /* the temporary file, not walk.gif */
+  g_assert_cmpuint (test_folder_count (f->dir), ==, 1);   /* the temporary file, not walk.gif */
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
   klass->abort (writer);
-  g_assert_cmpint (count_files (f->dir), ==, 0);
+  g_assert_cmpuint (test_folder_count (f->dir), ==, 0);
 }
 
 /* In the child, under the fail-write shim: the write fails with an I/O error
@@ -383,7 +370,7 @@ full_disk_child (void)
   g_assert_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_IO);
   g_assert_nonnull (strstr (error->message, path));
   g_assert_nonnull (strstr (error->message, g_strerror (ENOSPC)));
-  g_assert_cmpint (count_files (dir), ==, 0);
+  g_assert_cmpuint (test_folder_count (dir), ==, 0);
 }
 
 static void
@@ -420,7 +407,7 @@ test_full_disk (Fixture *f, gconstpointer data)
       g_unsetenv ("LD_PRELOAD");
       g_unsetenv ("OSSA_FAIL_WRITE_DIR");
       g_test_trap_assert_passed ();
-      g_assert_cmpint (count_files (f->dir), ==, 0);
+      g_assert_cmpuint (test_folder_count (f->dir), ==, 0);
     }
 }
 
@@ -445,7 +432,7 @@ test_scratch_file (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (f->path, &spilled, &n_spilled, NULL));
   g_assert_cmpmem (in_memory, n_memory, spilled, n_spilled);
-  g_assert_cmpint (count_files (f->dir), ==, 1);
+  g_assert_cmpuint (test_folder_count (f->dir), ==, 1);
 }
 
 /* The sample's walk through the job: a GIF of its 30 frames, 1 s, looping, whose

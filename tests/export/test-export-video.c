@@ -35,44 +35,10 @@ fixture_set_up (Fixture *f, gconstpointer data)
   g_assert_nonnull (f->dir);
 }
 
-static int
-count_files (const char *dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  int n = 0;
-
-  g_assert_nonnull (d);
-  while (g_dir_read_name (d) != NULL)
-    n++;
-  g_dir_close (d);
-  return n;
-}
-
-static void
-remove_all (const char *dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        remove_all (path);
-      else
-        g_unlink (path);
-    }
-  g_dir_close (d);
-  g_rmdir (dir);
-}
-
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  remove_all (f->dir);
+  export_remove_tree (f->dir);
   g_free (f->dir);
 }
 
@@ -263,7 +229,7 @@ check_video (Fixture *f, OssaExportFormat format, const char *name, int w, int h
     return;
   g_assert_true (write_video (format, path, w, h, 30, 30, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (count_files (f->dir), ==, 1);   /* no temporary file left */
+  g_assert_cmpuint (test_folder_count (f->dir), ==, 1);   /* no temporary file left */
   if (!discover (path, &seconds, &dw, &dh))
     return;
   g_assert_cmpfloat (fabs (seconds - 1.0), <=, 1.0 / 30 + 1e-6);
@@ -320,7 +286,7 @@ test_abort (Fixture *f, gconstpointer data)
     }
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   klass->abort (writer);
-  g_assert_cmpint (count_files (f->dir), ==, 0);
+  g_assert_cmpuint (test_folder_count (f->dir), ==, 0);
 }
 
 /* VP8 stops at 16383 pixels, the export's limit is 16384: the encoder fails in
@@ -339,7 +305,7 @@ test_encoder_fails (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (error->message, path));
   g_assert_nonnull (strstr (error->message, "vp8enc"));
   g_assert_nonnull (strstr (error->message, "16384×16"));
-  g_assert_cmpint (count_files (f->dir), ==, 0);
+  g_assert_cmpuint (test_folder_count (f->dir), ==, 0);
 }
 
 /* In the child, whose GStreamer sees only the plugins in $GST_PLUGIN_SYSTEM_PATH_1_0. */
@@ -462,7 +428,7 @@ full_disk_child (void)
   g_print ("%s\n", error->message);
   g_assert_error (error, OSSA_EXPORT_ERROR, OSSA_EXPORT_ERROR_IO);
   g_assert_nonnull (strstr (error->message, path));
-  g_assert_cmpint (count_files (dir), ==, 0);
+  g_assert_cmpuint (test_folder_count (dir), ==, 0);
 }
 
 static void
@@ -492,7 +458,7 @@ test_full_disk (Fixture *f, gconstpointer data)
   envp = g_environ_setenv (envp, "LD_PRELOAD", shim, TRUE);
   run_child ("/export-video/full-disk", envp);
   g_strfreev (envp);
-  g_assert_cmpint (count_files (f->dir), ==, 0);
+  g_assert_cmpuint (test_folder_count (f->dir), ==, 0);
 }
 
 
@@ -542,7 +508,7 @@ test_hero_walk (Fixture *f, gconstpointer data)
       }
 #endif
     }
-  g_assert_cmpint (count_files (f->dir), ==, 2);
+  g_assert_cmpuint (test_folder_count (f->dir), ==, 2);
   ossa_document_free (doc);
 }
 

@@ -23,6 +23,7 @@
 #include "ossa-export-dialog-private.h"
 #include "ossa-image-store.h"
 #include "gui-test-app.h"
+#include "../support/test-folder.h"
 
 /* --no-video: GStreamer's plugins are out of sight, so video must be greyed out. */
 static gboolean expect_no_video;
@@ -162,19 +163,6 @@ keep_for_looking (const char *path)
   g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
 }
 
-static guint
-count_files (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  if (d == NULL)
-    return 0;
-  while (g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
 /* ---- PNG frames ---- */
 
 static void
@@ -221,7 +209,7 @@ test_frames (AppFixture *f, gconstpointer data)
   g_assert_cmpfloat (ossa_export_dialog_get_progress (d), ==, 1.0);
 
   /* 30 frames (a loop leaves out its last, the first again), numbered from 0. */
-  g_assert_cmpuint (count_files (folder), ==, 30);
+  g_assert_cmpuint (test_folder_count (folder), ==, 30);
   for (int i = 0; i < 30; i++)
     {
       g_autofree char *name = g_strdup_printf ("walk-%04d.png", i);
@@ -307,7 +295,7 @@ test_gif (AppFixture *f, gconstpointer data)
     dir_uri = g_file_get_uri (dir);
   }
   g_assert_cmpstr (launched_uri, ==, dir_uri);
-  g_assert_cmpuint (count_files (f->tmpdir), ==, 1);
+  g_assert_cmpuint (test_folder_count (f->tmpdir), ==, 1);
 }
 
 /* ---- a sprite sheet, trimmed ---- */
@@ -354,7 +342,7 @@ test_sheet (AppFixture *f, gconstpointer data)
     g_assert_true (json_object_get_boolean_member (
                      json_object_get_object_member (frames, members->data), "trimmed"));
   }
-  g_assert_cmpuint (count_files (f->tmpdir), ==, 2);
+  g_assert_cmpuint (test_folder_count (f->tmpdir), ==, 2);
 }
 
 /* ---- video: offered when its encoder is there, greyed out with why otherwise ---- */
@@ -409,7 +397,7 @@ test_video_formats (AppFixture *f, gconstpointer data)
       wait_export (d);
       g_assert_true (gtk_widget_get_visible (d->done_box));
       g_assert_true (g_file_test (webm, G_FILE_TEST_IS_REGULAR));
-      g_assert_cmpuint (count_files (f->tmpdir), ==, 1);
+      g_assert_cmpuint (test_folder_count (f->tmpdir), ==, 1);
     }
 }
 
@@ -548,7 +536,7 @@ test_cancel (AppFixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_label_get_text (d->status_label), ==, "Cancelled: nothing was written.");
   g_assert_false (gtk_widget_get_visible (d->done_box));
   g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (count_files (f->tmpdir), ==, 0);
+  g_assert_cmpuint (test_folder_count (f->tmpdir), ==, 0);
 
   /* The window closing midway stops the export too. */
   start_big_export (d, pattern, &seen);
@@ -558,7 +546,7 @@ test_cancel (AppFixture *f, gconstpointer data)
   for (int i = 0; i < 20 && !gone (folder); i++)
     gui_test_iterate_until (gone, folder);
   g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (count_files (f->tmpdir), ==, 0);
+  g_assert_cmpuint (test_folder_count (f->tmpdir), ==, 0);
 }
 
 /* ---- bad folders ---- */
@@ -622,7 +610,7 @@ test_bad_folder (AppFixture *f, gconstpointer data)
   g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (d->export_button)));
 
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (count_files (f->tmpdir), ==, getuid () != 0 ? 1 : 0);
+  g_assert_cmpuint (test_folder_count (f->tmpdir), ==, getuid () != 0 ? 1 : 0);
 }
 
 /* ---- the choices remembered ---- */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a test sees in a folder: every name in it, hidden ones too, sorted and
  * joined with spaces ("" when empty), to compare with what a write should have
- * left there. Header-only, GLib; the caller frees the string. */
+ * left there, or how many there are. Header-only, GLib; the caller frees the
+ * string. */
 #pragma once
 
 #include <glib.h>
@@ -30,4 +31,18 @@ test_folder_list (const char *dir)
   joined = g_strjoinv (" ", (char **) names->pdata);
   g_ptr_array_unref (names);
   return joined;
+}
+
+/* How many names the folder holds, hidden ones too (it must exist). */
+static inline guint
+test_folder_count (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  g_dir_close (d);
+  return n;
 }
