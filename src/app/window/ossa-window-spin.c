@@ -45,7 +45,7 @@ dismiss_activated (GSimpleAction *action G_GNUC_UNUSED,
 }
 
 static void
-bar_revealed_cb (GtkRevealer *bar, GParamSpec *pspec G_GNUC_UNUSED, GtkWidget *button)
+write_bar_dump (GtkRevealer *bar, GtkWidget *button)
 {
   const char *path = g_getenv ("OSSA_SPIN_BAR_DUMP");
   g_autofree char *json = NULL;
@@ -53,14 +53,44 @@ bar_revealed_cb (GtkRevealer *bar, GParamSpec *pspec G_GNUC_UNUSED, GtkWidget *b
   gboolean shown = gtk_revealer_get_child_revealed (bar);
   graphene_rect_t r = GRAPHENE_RECT_INIT (0, 0, 0, 0);
 
-  if (path == NULL || *path == '\0')
-    return;
   if (shown && !gtk_widget_compute_bounds (button, GTK_WIDGET (gtk_widget_get_root (button)), &r))
     shown = FALSE;
   json = g_strdup_printf ("{\"shown\": %s, \"button\": [%.1f, %.1f]}\n", shown ? "true" : "false",
                           r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2);
   if (!g_file_set_contents (path, json, -1, &error))
     g_debug ("OSSA_SPIN_BAR_DUMP: %s", error->message);
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock, GtkWidget *button)
+{
+  GtkWidget *bar = gtk_widget_get_ancestor (button, GTK_TYPE_REVEALER);
+
+  g_signal_handlers_disconnect_by_func (clock, after_paint_cb, button);
+  if (bar != NULL)
+    write_bar_dump (GTK_REVEALER (bar), button);
+}
+
+/* child-revealed is notified from the revealer's tick, before that frame's
+ * layout: the button's bounds then are still the last frame's, part way up the
+ * slide (under load, many pixels above where it ends). So the dump waits for
+ * the frame's paint, when the bar is where a person sees it. */
+static void
+bar_revealed_cb (GtkRevealer *bar, GParamSpec *pspec G_GNUC_UNUSED, GtkWidget *button)
+{
+  const char *path = g_getenv ("OSSA_SPIN_BAR_DUMP");
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (button);
+
+  if (path == NULL || *path == '\0')
+    return;
+  if (clock == NULL || !gtk_revealer_get_child_revealed (bar))
+    {
+      write_bar_dump (bar, button);
+      return;
+    }
+  g_signal_handlers_disconnect_by_func (clock, after_paint_cb, button);
+  g_signal_connect_object (clock, "after-paint", G_CALLBACK (after_paint_cb), button, 0);
+  gtk_widget_queue_draw (button);
 }
 
 static const GActionEntry spin_actions[] = {
