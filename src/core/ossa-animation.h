@@ -12,6 +12,7 @@
 #include "ossa-api.h"
 #include "ossa-art.h"
 #include "ossa-error.h"
+#include "ossa-ik.h"
 #include "ossa-interp.h"
 #include "ossa-math.h"
 #include "ossa-skeleton.h"
@@ -65,6 +66,8 @@ typedef struct
   size_t            n_slot_tracks;
   OssaDrawOrderKey *draw_order;   /* art: sorted by strictly increasing time */
   size_t            n_draw_order;
+  OssaIkTrack      *ik_tracks;    /* IK: at most one per constraint, sorted by constraint */
+  size_t            n_ik_tracks;
 } OssaAnimation;
 
 /* A LINEAR key with default curve, SHORTEST spin and no turns. */

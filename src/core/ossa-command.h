@@ -51,6 +51,10 @@ OSSA_API OssaCommand *ossa_command_add_bone (const OssaDocument *doc, const char
                                              const OssaTransform *rest, float length, uint32_t color,
                                              OssaError *err);
 OSSA_API OssaCommand *ossa_command_remove_bone (const OssaDocument *doc, size_t bone, OssaError *err);
+/* The same, saying what becomes of the IK constraints that name the removed bones
+ * (ossa_command_remove_bone() repairs them). */
+OSSA_API OssaCommand *ossa_command_remove_bone_ik (const OssaDocument *doc, size_t bone,
+                                                   OssaIkRemoval how, OssaError *err);
 OSSA_API OssaCommand *ossa_command_rename_bone (const OssaDocument *doc, size_t bone, const char *name,
                                                 OssaError *err);
 OSSA_API OssaCommand *ossa_command_reparent_bone (const OssaDocument *doc, size_t bone, int32_t new_parent,
@@ -189,6 +193,32 @@ OSSA_API OssaCommand *ossa_command_set_draw_order_key (const OssaDocument *doc, 
                                                        OssaError *err);
 OSSA_API OssaCommand *ossa_command_remove_draw_order_key (const OssaDocument *doc, size_t anim, float time,
                                                           OssaError *err);
+
+/* ---- IK constraints (DESIGN.md "Inverse kinematics"; c is an index into doc->ik) ---- */
+/* Appends a constraint (checked by the rules of ossa_ik_constraints_validate()):
+ * bones[0] alone (n_bones 1) or with its direct child bones[1], aiming at target. */
+OSSA_API OssaCommand *ossa_command_add_ik (const OssaDocument *doc, const char *name,
+                                           const uint32_t *bones, uint32_t n_bones, uint32_t target,
+                                           bool bend_positive, float mix, OssaError *err);
+/* Removes a constraint with its keys in every animation. */
+OSSA_API OssaCommand *ossa_command_remove_ik (const OssaDocument *doc, size_t c, OssaError *err);
+/* Replaces every field of constraint c at once (a rename is this with a new name);
+ * its keys stay. Commands on the same constraint merge under one merge id (a drag
+ * of the mix slider). */
+OSSA_API OssaCommand *ossa_command_set_ik (const OssaDocument *doc, size_t c, const char *name,
+                                           const uint32_t *bones, uint32_t n_bones, uint32_t target,
+                                           bool bend_positive, float mix, OssaError *err);
+/* Moves constraint c to index new_index of the order they are applied in; its keys
+ * follow it. */
+OSSA_API OssaCommand *ossa_command_reorder_ik (const OssaDocument *doc, size_t c, size_t new_index,
+                                               OssaError *err);
+/* Keys constraint c's mix (and, with key->has_bend, its bend) at key->time,
+ * replacing a key there; creates the track if needed. */
+OSSA_API OssaCommand *ossa_command_set_ik_key (const OssaDocument *doc, size_t anim, size_t c,
+                                               const OssaIkKey *key, OssaError *err);
+/* Removes the IK key at exactly time; the track goes with its last key. */
+OSSA_API OssaCommand *ossa_command_remove_ik_key (const OssaDocument *doc, size_t anim, size_t c,
+                                                  float time, OssaError *err);
 
 /* Several commands as one undo step, applied in order and reverted in reverse.
  * Takes ownership of the n commands (and frees them even on failure). Each must

@@ -12,6 +12,7 @@
 #include "ossa-art.h"
 #include "ossa-error.h"
 #include "ossa-gridmap.h"
+#include "ossa-ik.h"
 #include "ossa-mesh.h"
 #include "ossa-skeleton.h"
 
@@ -36,6 +37,8 @@ typedef struct
   size_t         n_images;
   OssaSlot      *slots;       /* art: on the skeleton's bones, in draw order, back to front */
   size_t         n_slots;
+  OssaIkConstraint *ik;       /* IK constraints on the skeleton's bones, applied in this order */
+  size_t            n_ik;
 } OssaDocument;
 
 /* An empty document; NULL on out of memory. */
@@ -61,9 +64,26 @@ OSSA_API ssize_t ossa_document_take_map (OssaDocument *doc, OssaGridMap *map, Os
 /* Moves mesh into the document (mesh is left zeroed). Returns its index or -1. */
 OSSA_API ssize_t ossa_document_take_mesh (OssaDocument *doc, OssaMesh *mesh, OssaError *err);
 
+/* What removing a bone does to the IK constraints that use it or its subtree. */
+typedef enum
+{
+  /* Keep what still makes sense: a two-bone constraint that loses its child becomes
+   * a one-bone one; a constraint whose target goes aims at the target's nearest
+   * remaining ancestor that the rules allow. Constraints that cannot be kept go. */
+  OSSA_IK_REMOVAL_REPAIR = 0,
+  OSSA_IK_REMOVAL_DELETE,   /* every constraint that names a removed bone goes */
+} OssaIkRemoval;
+
 /* Removes a bone with its subtree, every track of those bones, every mesh
- * triangle bound to them and their slots (with the slots' keys). */
+ * triangle bound to them, their slots (with the slots' keys) and, as how says, the
+ * IK constraints that name them (with their keys). */
+OSSA_API bool ossa_document_remove_bone_ik (OssaDocument *doc, size_t bone, OssaIkRemoval how,
+                                            OssaError *err);
+/* The same, repairing constraints (OSSA_IK_REMOVAL_REPAIR). */
 OSSA_API bool ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err);
+
+/* IK: index of the constraint called name, or -1. */
+OSSA_API ssize_t ossa_document_find_ik (const OssaDocument *doc, const char *name);
 
 /* Reparents a bone keeping its world rest transform; tracks follow their bones. */
 OSSA_API bool ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,

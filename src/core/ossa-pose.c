@@ -33,6 +33,7 @@ ossa_pose_free (OssaPose *pose)
     return;
   free (pose->local);
   free (pose->world);
+  free (pose->scratch);
   free (pose);
 }
 
@@ -44,6 +45,7 @@ ossa_pose_resize (OssaPose *pose, size_t n_bones, OssaError *err)
       size_t capacity = n_bones > POSE_MIN_CAPACITY ? n_bones : POSE_MIN_CAPACITY;
       OssaTransform *local = realloc (pose->local, capacity * sizeof *local);
       OssaXform *world;
+      uint8_t *scratch;
 
       if (local == NULL)
         goto no_memory;
@@ -52,6 +54,10 @@ ossa_pose_resize (OssaPose *pose, size_t n_bones, OssaError *err)
       if (world == NULL)
         goto no_memory;
       pose->world = world;
+      scratch = realloc (pose->scratch, capacity);
+      if (scratch == NULL)
+        goto no_memory;
+      pose->scratch = scratch;
       pose->capacity = capacity;
     }
   pose->n_bones = n_bones;

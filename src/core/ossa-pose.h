@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ossa-api.h"
 #include "ossa-animation.h"
@@ -28,6 +29,7 @@ typedef struct
   size_t         capacity;  /* entries allocated; grows, never shrinks */
   OssaTransform *local;     /* each bone relative to its parent */
   OssaXform     *world;     /* each bone's matrix in world space */
+  uint8_t       *scratch;   /* private: capacity bytes for ossa_pose_apply_ik() */
 } OssaPose;
 
 /* A pose sized to skel, holding its rest pose (local and world). NULL with err
