@@ -78,14 +78,6 @@ ossa_ik_track_get_key (const OssaIkTrack *track, size_t index)
   return key;
 }
 
-OssaIkState
-ossa_ik_track_sample (const OssaIkTrack *track, float t, OssaIkState rest)
-{
-  (void) track;
-  (void) t;
-  return rest;
-}
-
 bool
 ossa_ik_constraints_validate (const OssaIkConstraint *ik, size_t n_ik, const OssaSkeleton *skel,
                               OssaError *err)

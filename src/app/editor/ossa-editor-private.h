@@ -215,6 +215,16 @@ guint    _ossa_editor_art_signature             (OssaEditor     *self);
 void     _ossa_editor_art_document_changed      (OssaEditor     *self);
 void     _ossa_editor_art_clear_selection       (OssaEditor     *self);
 
+/* ossa-editor-ik.c and ossa-editor-pins.c: their part of the object's life, and
+ * what any change of the document means for them (a constraint or a pinned bone
+ * that went). */
+void     _ossa_editor_ik_class_init             (GObjectClass   *klass);
+void     _ossa_editor_ik_init                   (OssaEditor     *self);
+void     _ossa_editor_ik_document_changed       (OssaEditor     *self);
+void     _ossa_editor_pins_class_init           (GObjectClass   *klass);
+void     _ossa_editor_pins_init                 (OssaEditor     *self);
+void     _ossa_editor_pins_document_changed     (OssaEditor     *self);
+
 /* ossa-editor-art-files.c: image paths are absolute while the editor holds a
  * document. On open, doc's relative paths are made absolute against folder (the
  * document's; may run on a worker thread); on save, the copy written gets them

@@ -119,6 +119,8 @@ _ossa_editor_document_changed (OssaEditor *self, OssaChange change)
       }
   }
   _ossa_editor_art_document_changed (self);
+  _ossa_editor_ik_document_changed (self);
+  _ossa_editor_pins_document_changed (self);
   if ((change & OSSA_CHANGE_STRUCTURE) && !(change & OSSA_CHANGE_DOCUMENT))
     {
       _ossa_editor_remap_selection (self);
@@ -252,6 +254,8 @@ ossa_editor_class_init (OssaEditorClass *klass)
 
   object_class->finalize = ossa_editor_finalize;
   _ossa_editor_art_class_init (object_class);
+  _ossa_editor_ik_class_init (object_class);
+  _ossa_editor_pins_class_init (object_class);
   object_class->get_property = ossa_editor_get_property;
   object_class->set_property = ossa_editor_set_property;
 
@@ -330,6 +334,8 @@ ossa_editor_init (OssaEditor *self)
   self->speed = 1.0;
   self->auto_key = TRUE;
   _ossa_editor_art_init (self);
+  _ossa_editor_ik_init (self);
+  _ossa_editor_pins_init (self);
 }
 
 OssaEditor *

@@ -11,6 +11,7 @@
 #include "ossa-art-pose.h"
 #include "ossa-command.h"
 #include "ossa-document.h"
+#include "ossa-ik-pose.h"
 #include "ossa-math.h"
 
 G_BEGIN_DECLS
@@ -37,6 +38,7 @@ typedef enum
   OSSA_TOOL_TRANSLATE,
   OSSA_TOOL_SCALE,
   OSSA_TOOL_CREATE,
+  OSSA_TOOL_IK,         /* drag a bone's tip: the chain up to a pinned joint follows */
 } OssaTool;
 
 /* What a "document-changed" emission touched, so a pane redoes only what it must. */
@@ -48,7 +50,8 @@ typedef enum
   OSSA_CHANGE_DOCUMENT   = 1 << 3,  /* a different document altogether (new, open) */
   OSSA_CHANGE_ART        = 1 << 4,  /* images, slots or attachments added, removed,
                                      * renamed or reordered (the rest draw order) */
-  OSSA_CHANGE_ALL        = 0x1f,
+  OSSA_CHANGE_IK         = 1 << 5,  /* IK constraints added, removed, renamed, reordered */
+  OSSA_CHANGE_ALL        = 0x3f,
 } OssaChange;
 
 /* One key of the current animation: its bone, channel and exact time. */
@@ -581,6 +584,70 @@ gboolean            ossa_editor_key_bones_and_slots (OssaEditor    *self,
                                                      const guint   *bones,
                                                      gsize          n_bones,
                                                      GError       **error);
+
+/* ---- ossa-editor-ik.c: IK constraints and their keys ---- */
+
+/* The picked constraint ("ik-selection-changed"), or -1. Picking one leaves the
+ * bone selection as it is; a constraint that goes with an edit is unpicked. */
+int                 ossa_editor_get_selected_ik   (OssaEditor      *self);
+void                ossa_editor_select_ik         (OssaEditor      *self,
+                                                   int              c);
+/* A new constraint (one undo step, picked): bones (one, or a parent and its direct
+ * child) aim at target, named "IK N" after the first free N (or name, when not
+ * NULL). Returns its index, or -1 with @error and nothing changed. */
+int                 ossa_editor_add_ik            (OssaEditor      *self,
+                                                   const char      *name,
+                                                   const guint     *bones,
+                                                   gsize            n_bones,
+                                                   guint            target,
+                                                   GError         **error);
+/* From the bone selection: the primary bone is the target, the others (one, or a
+ * parent and its child) the chain; as Spine does when a person picks the bones then
+ * the target. */
+int                 ossa_editor_add_ik_from_selection (OssaEditor  *self,
+                                                       GError     **error);
+gboolean            ossa_editor_remove_ik         (OssaEditor      *self,
+                                                   guint            c,
+                                                   GError         **error);
+gboolean            ossa_editor_rename_ik         (OssaEditor      *self,
+                                                   guint            c,
+                                                   const char      *name,
+                                                   GError         **error);
+gboolean            ossa_editor_reorder_ik        (OssaEditor      *self,
+                                                   guint            c,
+                                                   guint            new_index,
+                                                   GError         **error);
+/* Mix and bend: the constraint's own in Setup mode; a key at the playhead in
+ * Animate mode (whatever auto-key says, as slot colours). merge_id as for
+ * ossa_editor_set_bone_local() (a slider drag is one step). */
+gboolean            ossa_editor_set_ik_mix        (OssaEditor      *self,
+                                                   guint            c,
+                                                   float            mix,
+                                                   guint64          merge_id,
+                                                   GError         **error);
+gboolean            ossa_editor_set_ik_bend       (OssaEditor      *self,
+                                                   guint            c,
+                                                   gboolean         bend_positive,
+                                                   GError         **error);
+/* Keys constraint c's mix and bend as they are on show at the playhead (K with a
+ * constraint picked). One undo step. */
+gboolean            ossa_editor_key_ik            (OssaEditor      *self,
+                                                   guint            c,
+                                                   GError         **error);
+/* Constraint c's mix and bend on show (its keys at the playhead in Animate mode). */
+OssaIkState         ossa_editor_get_ik_state      (OssaEditor      *self,
+                                                   guint            c);
+
+/* ---- ossa-editor-pins.c: pinned joints for the IK drag ---- */
+
+/* Joints that stay put in the world while an IK drag moves the rest
+ * ("pins-changed"). The editor's state, kept with the document while it is open
+ * and not written to the file; bones that go take their pins with them. */
+gboolean            ossa_editor_is_pinned         (OssaEditor      *self,
+                                                   guint            bone);
+void                ossa_editor_set_pinned        (OssaEditor      *self,
+                                                   guint            bone,
+                                                   gboolean         pinned);
 
 /* ---- ossa-editor-recovered.c: a document recovered after a crash ---- */
 
