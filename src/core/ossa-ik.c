@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* IK constraints and tracks: copies, keys, sampling and checks. STUB: the
- * contract's shapes only, filled in by the IK model work. */
+/* IK constraints: copies, the document's lookups and repairs, and the checks of
+ * constraints and tracks. STUB: the contract's shapes only, filled in by the IK
+ * model work. */
 #include "ossa-ik.h"
 
 #include <string.h>
@@ -19,63 +20,6 @@ ossa_ik_constraint_copy (OssaIkConstraint *dst, const OssaIkConstraint *src)
   (void) src;
   memset (dst, 0, sizeof *dst);
   return false;
-}
-
-void
-ossa_ik_track_init (OssaIkTrack *track, uint32_t constraint)
-{
-  memset (track, 0, sizeof *track);
-  track->constraint = constraint;
-}
-
-void
-ossa_ik_track_clear (OssaIkTrack *track)
-{
-  memset (track, 0, sizeof *track);
-}
-
-bool
-ossa_ik_track_copy (OssaIkTrack *dst, const OssaIkTrack *src)
-{
-  (void) src;
-  memset (dst, 0, sizeof *dst);
-  return false;
-}
-
-ssize_t
-ossa_ik_track_set_key (OssaIkTrack *track, const OssaIkKey *key, OssaError *err)
-{
-  (void) track;
-  (void) key;
-  ossa_error_set (err, OSSA_ERROR_INVALID, "not implemented");
-  return -1;
-}
-
-bool
-ossa_ik_track_remove_key (OssaIkTrack *track, size_t index, OssaError *err)
-{
-  (void) track;
-  (void) index;
-  ossa_error_set (err, OSSA_ERROR_INVALID, "not implemented");
-  return false;
-}
-
-ssize_t
-ossa_ik_track_find_key (const OssaIkTrack *track, float time)
-{
-  (void) track;
-  (void) time;
-  return -1;
-}
-
-OssaIkKey
-ossa_ik_track_get_key (const OssaIkTrack *track, size_t index)
-{
-  OssaIkKey key = { 0 };
-
-  (void) track;
-  (void) index;
-  return key;
 }
 
 bool
