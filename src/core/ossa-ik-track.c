@@ -3,6 +3,7 @@
  * the contract's shapes only, filled in by the IK evaluation work. */
 #include "ossa-ik.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void
@@ -15,15 +16,45 @@ ossa_ik_track_init (OssaIkTrack *track, uint32_t constraint)
 void
 ossa_ik_track_clear (OssaIkTrack *track)
 {
-  memset (track, 0, sizeof *track);
+  free (track->times);
+  free (track->mix);
+  free (track->bend_positive);
+  ossa_ik_track_init (track, track->constraint);
+}
+
+/* The first n entries of col (NULL stays NULL); *ok goes false on out of memory. */
+static void *
+copy_column (const void *col, size_t n, size_t size, bool *ok)
+{
+  void *copy;
+
+  if (col == NULL || n == 0)
+    return NULL;
+  copy = malloc (n * size);
+  if (copy == NULL)
+    {
+      *ok = false;
+      return NULL;
+    }
+  return memcpy (copy, col, n * size);
 }
 
 bool
 ossa_ik_track_copy (OssaIkTrack *dst, const OssaIkTrack *src)
 {
-  (void) src;
-  memset (dst, 0, sizeof *dst);
-  return false;
+  size_t n = src->n_keys;
+  bool ok = true;
+
+  ossa_ik_track_init (dst, src->constraint);
+  if (n == 0)
+    return true;
+  dst->n_keys = dst->capacity = n;
+  dst->times = copy_column (src->times, n, sizeof *src->times, &ok);
+  dst->mix = copy_column (src->mix, n, sizeof *src->mix, &ok);
+  dst->bend_positive = copy_column (src->bend_positive, n, sizeof *src->bend_positive, &ok);
+  if (!ok)
+    ossa_ik_track_clear (dst);
+  return ok;
 }
 
 ssize_t
