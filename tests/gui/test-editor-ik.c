@@ -8,6 +8,8 @@
  * Expected values are the ones the steps put in, not read back from the editor. */
 #include "config.h"
 
+#include <math.h>
+
 #include "ossa-editor.h"
 #include "ossa-gerror.h"
 
@@ -387,6 +389,42 @@ test_remove_bone_repair_or_delete (void)
   g_assert_cmpuint (doc->n_ik, ==, 0);
 }
 
+/* The angle of bone's x axis in the world pose on show. */
+static double
+world_angle (OssaEditor *editor, guint bone)
+{
+  const OssaXform *w = &ossa_editor_get_world (editor)[bone];
+
+  return atan2 (w->b, w->a);
+}
+
+static void
+test_pose_follows_target (void)
+{
+  g_autoptr(OssaEditor) editor = make_arm ();
+  const OssaDocument *doc = ossa_editor_get_document (editor);
+  guint chain[] = { UPPER };
+  OssaTransform rest;
+
+  /* Before: the arm lies along x. upper's joint is at (20, 0), target's at (10, 15). */
+  g_assert_cmpfloat_with_epsilon (world_angle (editor, UPPER), 0.0, 1e-6);
+  g_assert_cmpint (ossa_editor_add_ik (editor, NULL, chain, 1, TARGET, NULL), ==, 0);
+  g_assert_cmpfloat_with_epsilon (world_angle (editor, UPPER), atan2 (15.0, -10.0), 1e-4);
+  /* The bones below follow: lower's joint at upper's tip, 10 along the new axis. */
+  g_assert_cmpfloat_with_epsilon (ossa_editor_get_world (editor)[LOWER].tx,
+                                  20.0 + 10.0 * cos (atan2 (15.0, -10.0)), 1e-3);
+
+  /* The target moved to (10, -15): the arm follows it. */
+  rest = doc->skeleton.bones[TARGET].rest;
+  rest.y = -15.f;
+  g_assert_true (ossa_editor_set_bone_rest (editor, TARGET, &rest, 0, NULL));
+  g_assert_cmpfloat_with_epsilon (world_angle (editor, UPPER), atan2 (-15.0, -10.0), 1e-4);
+
+  /* Mix 0: the pose the bones have without it. */
+  g_assert_true (ossa_editor_set_ik_mix (editor, 0, 0.0f, 0, NULL));
+  g_assert_cmpfloat_with_epsilon (world_angle (editor, UPPER), 0.0, 1e-6);
+}
+
 static void
 test_pins (void)
 {
@@ -453,6 +491,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ossa/editor-ik/key-with-k", test_key_with_k);
   g_test_add_func ("/ossa/editor-ik/remove-bone-repair-or-delete",
                    test_remove_bone_repair_or_delete);
+  g_test_add_func ("/ossa/editor-ik/pose-follows-target", test_pose_follows_target);
   g_test_add_func ("/ossa/editor-ik/pins", test_pins);
   return g_test_run ();
 }

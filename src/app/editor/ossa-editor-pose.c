@@ -15,20 +15,23 @@
 #include "ossa-gerror.h"
 
 /* The rest pose in Setup mode, the current animation at the playhead in Animate
- * mode, with the pending edits over it. Runs every frame of a drag: it reuses the
- * pose's arrays and allocates only when the skeleton outgrows them. */
+ * mode, with the pending edits over it and the IK constraints applied after. Runs
+ * every frame of a drag: it reuses the pose's arrays and allocates only when the
+ * skeleton outgrows them. */
 static void
 update_pose (OssaEditor *self)
 {
   const OssaDocument *doc = self->document;
   OssaPose *pose = self->pose;
+  const OssaAnimation *anim = NULL;
 
   if (!ossa_pose_resize (pose, doc->skeleton.n_bones, NULL))
     g_error ("out of memory");
   if (self->mode == OSSA_EDIT_MODE_ANIMATE && self->animation >= 0
       && (gsize) self->animation < doc->n_animations)
-    ossa_pose_sample (pose, &doc->animations[self->animation], &doc->skeleton,
-                      (float) self->time);
+    anim = &doc->animations[self->animation];
+  if (anim != NULL)
+    ossa_pose_sample (pose, anim, &doc->skeleton, (float) self->time);
   else
     ossa_pose_set_rest (pose, &doc->skeleton);
   if (self->mode == OSSA_EDIT_MODE_ANIMATE && self->n_pending > 0)
@@ -36,6 +39,10 @@ update_pose (OssaEditor *self)
       if (self->pending_set[i])
         pose->local[i] = self->pending[i];
   ossa_pose_update_world (pose, &doc->skeleton);
+  /* The constraints after FK, as the runtime plays them (their mix and bend keyed
+   * in Animate mode, their own in Setup mode): moving a target moves the arm. */
+  if (doc->n_ik > 0)
+    ossa_pose_apply_ik (pose, doc, anim, (float) self->time);
   self->pose_stale = FALSE;
   self->slot_pose_stale = TRUE;
 }
