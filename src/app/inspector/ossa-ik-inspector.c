@@ -37,6 +37,7 @@ struct _OssaIkInspector
   OssaEditor      *editor;
   GtkStringList   *bone_names;    /* the skeleton's, for the bone and target lists */
   GArray          *children;      /* guint: the bones of child_drop's items after "None" */
+  guint            children_of;   /* the bone whose children those are, or G_MAXUINT */
   int              shown;         /* the constraint shown, or -1 */
   guint            updating;      /* > 0 while the fields are set from the document */
   guint            applying;      /* > 0 while the inspector edits the document */
@@ -84,13 +85,17 @@ fill_bone_names (OssaIkInspector *self)
   gtk_string_list_splice (self->bone_names, 0, old, names);
 }
 
-/* "None" and the direct children of bone. */
+/* "None" and the direct children of bone (kept while they stay the same). */
 static void
 fill_children (OssaIkInspector *self, guint bone)
 {
   const OssaSkeleton *skel = &ossa_editor_get_document (self->editor)->skeleton;
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) list = NULL;
 
+  if (bone == self->children_of)
+    return;
+  self->children_of = bone;
+  list = gtk_string_list_new (NULL);
   g_array_set_size (self->children, 0);
   gtk_string_list_append (list, C_("no child bone", "None"));
   for (gsize i = bone + 1; i < skel->n_bones; i++)
@@ -120,6 +125,13 @@ update (OssaIkInspector *self)
     return;
 
   self->updating++;
+  /* The picked one may change before the document's change reaches the lists. */
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->bone_names))
+      != ossa_editor_get_document (self->editor)->skeleton.n_bones)
+    {
+      fill_bone_names (self);
+      self->children_of = G_MAXUINT;
+    }
   state = ossa_editor_get_ik_state (self->editor, (guint) self->shown);
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->name_entry)), ik->name) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->name_entry), ik->name);
@@ -159,6 +171,7 @@ document_changed_cb (OssaIkInspector *self, guint change)
     {
       self->updating++;
       fill_bone_names (self);
+      self->children_of = G_MAXUINT;
       self->updating--;
     }
   update (self);
@@ -308,6 +321,7 @@ ossa_ik_inspector_set_editor (OssaIkInspector *self, OssaEditor *editor)
       g_signal_connect_swapped (editor, "notify::animation", G_CALLBACK (update), self);
       self->updating++;
       fill_bone_names (self);
+      self->children_of = G_MAXUINT;
       self->updating--;
     }
   update (self);
@@ -427,6 +441,7 @@ ossa_ik_inspector_init (OssaIkInspector *self)
     GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))), GTK_ORIENTATION_VERTICAL);
   self->shown = -1;
   self->children = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->children_of = G_MAXUINT;
   self->bone_names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->bone_drop, G_LIST_MODEL (self->bone_names));
   gtk_drop_down_set_model (self->target_drop, G_LIST_MODEL (self->bone_names));
