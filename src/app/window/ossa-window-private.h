@@ -6,6 +6,7 @@
 #include "ossa-canvas.h"
 #include "ossa-draw-order.h"
 #include "ossa-hierarchy.h"
+#include "ossa-ik-inspector.h"
 #include "ossa-inspector.h"
 #include "ossa-map-editor.h"
 #include "ossa-smd-import-dialog.h"
@@ -37,6 +38,7 @@ struct _OssaWindow
   OssaDrawOrder         *draw_order;
   OssaCanvas            *canvas;
   OssaInspector         *inspector;
+  OssaIkInspector       *ik_inspector;         /* the picked IK constraint */
   OssaKeyInspector      *key_inspector;
   GtkBox                *timeline_slot;
   OssaTimeline          *timeline;
@@ -153,6 +155,13 @@ void _ossa_window_spin_init         (OssaWindow *self);
 /* ossa-window-art.c: win.embed-images and win.unembed-images, and the status
  * bar's line naming the pictures that could not be read. */
 void _ossa_window_art_init          (OssaWindow *self);
+
+/* ossa-window-ik.c: win.new-ik, win.remove-ik and win.pin-joint, and Delete on
+ * bones, which asks first what becomes of the IK constraints that use them. */
+void _ossa_window_ik_init           (OssaWindow  *self);
+void _ossa_window_delete_bones      (OssaWindow  *self,
+                                     const guint *bones,
+                                     gsize        n_bones);
 
 /* ossa-window-actions.c */
 void _ossa_window_actions_init       (OssaWindow *self);
