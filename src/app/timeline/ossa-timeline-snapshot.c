@@ -274,6 +274,8 @@ draw_ik_name (OssaTimelineView *self, GtkSnapshot *snapshot, const OssaTimelineR
   gboolean picked = ossa_editor_get_selected_ik (self->editor) == (int) row->constraint;
   double cx = 30 + indent;
 
+  if (row->constraint >= doc->n_ik)  /* rows are laid out again on OSSA_CHANGE_IK */
+    return;
   if (picked)
     fill (snapshot, &color_name_selected, 0, y, OSSA_TIMELINE_NAMES_WIDTH, row->height);
   fill (snapshot, &color_ik, cx - 2, y + 4, 15, row->height - 8);
@@ -655,7 +657,7 @@ write_dump (OssaTimelineView *self)
       double y = _ossa_timeline_view_row_top (self, row);
 
       if (y + row->height < OSSA_TIMELINE_RULER_HEIGHT || y > gtk_widget_get_height (widget)
-          || row->kind != OSSA_TIMELINE_ROW_IK)
+          || row->kind != OSSA_TIMELINE_ROW_IK || row->constraint >= doc->n_ik)
         continue;
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "constraint");
