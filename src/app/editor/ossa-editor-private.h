@@ -74,6 +74,10 @@ struct _OssaEditor
    * what ossa_editor_get_local() and ossa_editor_get_world() return. */
   OssaPose      *pose;
   gboolean       pose_stale;
+  /* The same pose after the document's IK constraints (made when the document
+   * first has one): its world matrices are what ossa_editor_get_world() returns
+   * then, while the local transforms a person edits stay the FK ones of pose. */
+  OssaPose      *ik_pose;
 
   /* Animate mode with auto-key off: the pose edits not keyed yet, shown over the
    * sampled pose until the playhead, the animation or the mode changes. */
@@ -110,6 +114,20 @@ struct _OssaEditor
   int             selected_slot;
   int             selected_attachment;
   guint           art_signature;
+
+  /* ossa-editor-ik.c: the picked constraint (-1: none) with its name, to find it
+   * again after an edit, and the constraints as of the last change (their
+   * fingerprint, count and document) to tell OSSA_CHANGE_IK. */
+  int             selected_ik;
+  char           *selected_ik_name;
+  gsize           n_ik_seen;
+  guint           ik_signature;
+  guint           ik_generation;
+
+  /* ossa-editor-pins.c: the pinned bones (guint, ascending) and the document
+   * they belong to. */
+  GArray         *pins;
+  guint           pins_generation;
 };
 
 typedef enum
@@ -217,12 +235,16 @@ void     _ossa_editor_art_clear_selection       (OssaEditor     *self);
 
 /* ossa-editor-ik.c and ossa-editor-pins.c: their part of the object's life, and
  * what any change of the document means for them (a constraint or a pinned bone
- * that went). */
+ * that went). ik_document_changed says whether the constraints changed
+ * (OSSA_CHANGE_IK); pins_document_changed runs before the new structure is
+ * remembered. */
 void     _ossa_editor_ik_class_init             (GObjectClass   *klass);
 void     _ossa_editor_ik_init                   (OssaEditor     *self);
-void     _ossa_editor_ik_document_changed       (OssaEditor     *self);
+void     _ossa_editor_ik_finalize               (OssaEditor     *self);
+gboolean _ossa_editor_ik_document_changed       (OssaEditor     *self);
 void     _ossa_editor_pins_class_init           (GObjectClass   *klass);
 void     _ossa_editor_pins_init                 (OssaEditor     *self);
+void     _ossa_editor_pins_finalize             (OssaEditor     *self);
 void     _ossa_editor_pins_document_changed     (OssaEditor     *self);
 
 /* ossa-editor-art-files.c: image paths are absolute while the editor holds a
