@@ -194,6 +194,13 @@ size_t cli_art_warn_missing (const char *doc_path, const OssaDocument *doc, Json
 void cli_art_info_json (JsonBuilder *b, const char *doc_path, const OssaDocument *doc);
 void cli_art_info_human (const char *doc_path, const OssaDocument *doc);
 
+/* info's "ik_constraints" member and its text lines (none without constraints),
+ * and an animation's "ik_tracks" member and lines (cli-ik.c). */
+void cli_ik_info_json (JsonBuilder *b, const OssaDocument *doc);
+void cli_ik_info_human (const OssaDocument *doc);
+void cli_ik_animation_json (JsonBuilder *b, const OssaDocument *doc, const OssaAnimation *anim);
+void cli_ik_animation_human (const OssaDocument *doc, const OssaAnimation *anim);
+
 /* sample's slots at t for world (the bones' world matrices): the "slots" member
  * (DESIGN.md), or the lines after the bones. False on out of memory. */
 bool cli_art_sample_json (JsonBuilder *b, const OssaDocument *doc, const OssaAnimation *anim,

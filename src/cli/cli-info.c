@@ -79,6 +79,7 @@ print_json (const char *path, CliFileKind kind, const OssaDocument *doc, const S
       cli_json_add_int (b, "keys", (gint64) ossa_animation_n_keys (anim));
       cli_json_add_int (b, "slot_tracks", (gint64) anim->n_slot_tracks);
       cli_json_add_int (b, "draw_order_keys", (gint64) anim->n_draw_order);
+      cli_ik_animation_json (b, doc, anim);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -111,6 +112,7 @@ print_json (const char *path, CliFileKind kind, const OssaDocument *doc, const S
     }
   json_builder_end_array (b);
   cli_art_info_json (b, path, doc);
+  cli_ik_info_json (b, doc);
   json_builder_end_object (b);
   cli_json_print (b);
 }
@@ -156,7 +158,10 @@ print_human (const char *path, CliFileKind kind, const OssaDocument *doc, const 
         printf (", %zu slot %s, %zu draw-order %s", anim->n_slot_tracks,
                 anim->n_slot_tracks == 1 ? "track" : "tracks", anim->n_draw_order,
                 anim->n_draw_order == 1 ? "key" : "keys");
+      if (anim->n_ik_tracks > 0)
+        printf (", %zu IK %s", anim->n_ik_tracks, anim->n_ik_tracks == 1 ? "track" : "tracks");
       printf ("\n");
+      cli_ik_animation_human (doc, anim);
     }
 
   printf ("meshes: %zu\n", doc->n_meshes);
@@ -169,6 +174,7 @@ print_human (const char *path, CliFileKind kind, const OssaDocument *doc, const 
   for (size_t i = 0; i < doc->n_maps; i++)
     printf ("  %s: %u × %u cells\n", doc->maps[i].name, doc->maps[i].width, doc->maps[i].height);
   cli_art_info_human (path, doc);
+  cli_ik_info_human (doc);
 }
 
 /* An .ossa document, or a map file read as a document holding that one map. */
@@ -291,7 +297,9 @@ cli_info (int argc, char **argv)
     "(name, vertices, triangles), each grid map (name, width × height), each image\n"
     "(its path relative to the document, or embedded; its size in pixels; whether\n"
     "its file is missing, looked for beside the document) and each slot, back to\n"
-    "front (its bone, colour, the attachment it shows, its attachments).\n"
+    "front (its bone, colour, the attachment it shows, its attachments), each IK\n"
+    "constraint in the order they are applied (its bones and target by name, mix,\n"
+    "bend) and each animation's IK keys.\n"
     "For an SMD: bones, frames, triangles and materials, vertex-animation shapes\n"
     "(JSON: {\"file\", \"type\": \"smd\", \"bones\", \"roots\", \"bone_names\", \"frames\",\n"
     "\"first_frame\", \"last_frame\", \"triangles\", \"materials\", \"shapes\"}).\n"
@@ -300,12 +308,14 @@ cli_info (int argc, char **argv)
     "\n"
     "JSON: {\"file\", \"type\", \"format_version\", \"generator\", \"bones\", \"roots\",\n"
     "\"depth\", \"bone_names\": [...], \"animations\": [{\"name\", \"duration\", \"fps\",\n"
-    "\"loop\", \"tracks\", \"keys\", \"slot_tracks\", \"draw_order_keys\"}], \"meshes\": [{\"name\", \"vertices\", \"triangles\"}],\n"
+    "\"loop\", \"tracks\", \"keys\", \"slot_tracks\", \"draw_order_keys\", \"ik_tracks\":\n"
+    "[{\"constraint\", \"keys\", \"bend_keys\"}]}], \"meshes\": [{\"name\", \"vertices\", \"triangles\"}],\n"
     "\"maps\": [{\"name\", \"width\", \"height\"}], \"images\": [{\"name\", \"path\" or null,\n"
     "\"embedded_bytes\", \"width\", \"height\", \"missing\" (null on standard input)}],\n"
     "\"slots\": [{\"name\", \"bone\", \"color\": [r, g, b, a], \"attachment\" or null,\n"
     "\"attachments\": [{\"name\", \"image\", \"offset\": {\"x\", \"y\", \"rotation\",\n"
-    "\"scale_x\", \"scale_y\"}, \"width\", \"height\"}]}]}\n"
+    "\"scale_x\", \"scale_y\"}, \"width\", \"height\"}]}], \"ik_constraints\": [{\"name\",\n"
+    "\"bones\": [names], \"target\", \"mix\", \"bend_positive\"}]}\n"
     "\n"
     "Exit status: 0 success, 1 unreadable or invalid file, 2 bad usage.");
   g_option_context_add_main_entries (context, entries, NULL);
