@@ -48,12 +48,19 @@ ossa_ik_sample (const OssaDocument *doc, const OssaAnimation *anim, size_t c, fl
 
 /* ---- keeping world matrices up to date ---- */
 
-/* Which world matrices are right while constraints change local rotations. Every
- * bone before `done` has its final world matrix, and dirty[i] says whether it
- * changed; from `done` on, dirty[i] marks a changed local transform whose effect
- * on the bone and below has not been swept yet. A dirty bone only moves bones
- * after it (parents come first), so sweeping forward from `done` is enough, and
- * with constraints in bone order each bone is swept once over all of them. */
+/* Deepest ancestor path a constraint's inputs are brought up to date along; past
+ * it, a forward sweep does the same (for very deep rigs). */
+#define PATH_MAX_DEPTH 64
+
+/* Which world matrices are right while constraints change local rotations. dirty[i]
+ * says bone i's local transform changed (or, before `done`, that its world matrix
+ * was recomputed). Every bone before `done` has its final world matrix; from
+ * `done` on, a bone's matrix is right when no bone on its path to the root is
+ * dirty. A dirty bone only moves bones after it (parents come first), so one
+ * forward sweep from `done` at the end puts everything right; before that, a
+ * constraint's parent and target are brought up to date along their own paths
+ * only, so a thousand constraints cost a thousand short walks and one sweep, not
+ * a thousand sweeps. */
 typedef struct
 {
   const OssaSkeleton  *skel;
@@ -63,7 +70,15 @@ typedef struct
   size_t               done;
 } WorldSweep;
 
-/* Brings world[0..upto] up to date. */
+static void
+compose (WorldSweep *s, size_t i)
+{
+  int32_t parent = s->skel->bones[i].parent;
+
+  _ossa_compose_inline (parent < 0 ? NULL : &s->world[parent], &s->local[i], &s->world[i]);
+}
+
+/* Brings world[0..upto] to their final values. */
 static void
 sweep_to (WorldSweep *s, size_t upto)
 {
@@ -75,12 +90,44 @@ sweep_to (WorldSweep *s, size_t upto)
 
       if (s->dirty[i] || (parent >= 0 && s->dirty[parent]))
         {
-          _ossa_compose_inline (parent < 0 ? NULL : &s->world[parent], &s->local[i], &s->world[i]);
+          compose (s, i);
           s->dirty[i] = 1;
         }
     }
   if (upto + 1 > s->done)
     s->done = upto + 1;
+}
+
+/* Makes world[bone] right (its ancestors' too, on the way), leaving the rest. */
+static void
+bring_up_to_date (WorldSweep *s, size_t bone)
+{
+  uint32_t path[PATH_MAX_DEPTH];
+  size_t n = 0, top = 0;
+  bool stale = false;
+
+  if (bone >= s->done && s->done < s->skel->n_bones)
+    {
+      for (int32_t k = (int32_t) bone; k >= 0; k = s->skel->bones[k].parent)
+        {
+          if (n == PATH_MAX_DEPTH)
+            {
+              sweep_to (s, bone);
+              return;
+            }
+          if (s->dirty[k])
+            {
+              stale = true;
+              top = n;
+            }
+          path[n++] = (uint32_t) k;
+        }
+      /* From the dirty bone nearest the root down to bone, leaving out the bones
+       * before done, which are final already. */
+      for (size_t p = top + 1; stale && p-- > 0;)
+        if (path[p] >= s->done)
+          compose (s, path[p]);
+    }
 }
 
 /* Records that bone's local transform changed. */
@@ -206,7 +253,9 @@ apply_one (const OssaDocument *doc, const OssaIkConstraint *ik, OssaIkState stat
       || (ik->n_bones == 2 && (ik->bones[1] >= n || skel->bones[ik->bones[1]].parent != (int32_t) b0)))
     return;
   parent = skel->bones[b0].parent;
-  sweep_to (s, parent > (int32_t) ik->target ? (size_t) parent : ik->target);
+  if (parent >= 0)
+    bring_up_to_date (s, (size_t) parent);
+  bring_up_to_date (s, ik->target);
   goal = ossa_pose_joint (&s->world[ik->target]);
   if (!goal_in_parent_space (skel, s->world, b0, goal, &gx, &gy))
     return;

@@ -47,7 +47,11 @@ typedef struct
 static double
 dist (Point a, Point b)
 {
-  return hypot (b.x - a.x, b.y - a.y);
+  double dx = b.x - a.x, dy = b.y - a.y;
+
+  /* Not hypot(): its care for overflow costs more than the rest of a pass, and
+   * pose coordinates are nowhere near 1e150. */
+  return sqrt (dx * dx + dy * dy);
 }
 
 /* The point bone i aims at the next joint with, in its own space: the child's

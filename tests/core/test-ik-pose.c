@@ -418,6 +418,51 @@ test_ik_keyed_mix_and_bend (void)
   free_doc (doc);
 }
 
+/* A chain of depth bones of length 1 from the origin along +x (a0 … a[depth−1]),
+ * then b at (10, 0). The first constraint turns a0 to aim at (0, 5), standing the
+ * chain up, so the last joint moves to (0, depth − 1); the second aims b at that
+ * joint: atan2(depth − 1, −10). Deep chains are brought up to date by a sweep,
+ * shallow ones along their path: both must see the first constraint's result. */
+static void
+check_deep_target (size_t depth)
+{
+  OssaDocument *doc = ossa_document_new ();
+  OssaIkConstraint ik[2];
+  OssaTransform *local = g_new (OssaTransform, depth + 2);
+  OssaXform *world = g_new (OssaXform, depth + 2);
+  uint8_t *dirty = g_new (uint8_t, depth + 2);
+  size_t b, t1;
+
+  for (size_t i = 0; i < depth; i++)
+    {
+      char name[16];
+
+      g_snprintf (name, sizeof name, "a%zu", i);
+      test_add_bone (&doc->skeleton, name, i == 0 ? -1 : (int) i - 1, i == 0 ? 0 : 1, 0, 0, 1, 1, 1);
+    }
+  b = test_add_bone (&doc->skeleton, "b", -1, 10, 0, 0, 1, 1, 1);
+  t1 = test_add_bone (&doc->skeleton, "t1", -1, 0, 5, 0, 1, 1, 1);
+  ik[0] = one_bone (0, (uint32_t) t1, 1.f);
+  ik[1] = one_bone ((uint32_t) b, (uint32_t) depth - 1, 1.f);
+  attach_ik (doc, ik, 2);
+  pose_rest_ik (doc, local, world, dirty);
+  assert_close (local[0].rotation, DEG (90), 1e-6);
+  assert_close (world[depth - 1].tx, 0, 1e-4);
+  assert_close (world[depth - 1].ty, depth - 1.0, 1e-4);
+  assert_close (local[b].rotation, atan2 (depth - 1.0, -10), 1e-5);
+  g_free (local);
+  g_free (world);
+  g_free (dirty);
+  free_doc (doc);
+}
+
+static void
+test_ik_deep_target (void)
+{
+  check_deep_target (30);
+  check_deep_target (200);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -433,5 +478,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ik-pose/scaled-first-bone", test_ik_scaled_first_bone);
   g_test_add_func ("/ik-pose/two-constraints-in-order", test_ik_two_constraints_in_order);
   g_test_add_func ("/ik-pose/keyed-mix-and-bend", test_ik_keyed_mix_and_bend);
+  g_test_add_func ("/ik-pose/deep-target", test_ik_deep_target);
   return g_test_run ();
 }
