@@ -39,6 +39,7 @@ typedef struct
 
 static const KeyShortcut window_shortcuts[] = {
   { "<Control>i", "win.import-smd", NULL },
+  { "<Control><Alt>v", "win.import-qc", NULL },
   { "<Control>e", "win.export-smd", NULL },
   { "<Control><Shift>e", "win.export-animation", NULL },
   { "<Control><Shift>i", "win.import-images", NULL },
@@ -210,6 +211,14 @@ import_smd_activated (GSimpleAction *action,
                       gpointer       user_data)
 {
   _ossa_window_import_smd (OSSA_WINDOW (user_data));
+}
+
+static void
+import_qc_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  _ossa_window_import_qc (OSSA_WINDOW (user_data));
 }
 
 /* On the selected bone, centred on its joint; with none, centred in the view,
@@ -796,6 +805,7 @@ static const GActionEntry win_actions[] = {
   { "save-as", save_as_activated, NULL, NULL, NULL, { 0 } },
   { "open-sample", open_sample_activated, NULL, NULL, NULL, { 0 } },
   { "import-smd", import_smd_activated, NULL, NULL, NULL, { 0 } },
+  { "import-qc", import_qc_activated, NULL, NULL, NULL, { 0 } },
   { "export-smd", export_smd_activated, NULL, NULL, NULL, { 0 } },
   { "export-animation", export_animation_activated, NULL, NULL, NULL, { 0 } },
   { "import-images", import_images_activated, NULL, NULL, NULL, { 0 } },

@@ -10,6 +10,7 @@
 #include "ossa-inspector.h"
 #include "ossa-map-editor.h"
 #include "ossa-smd-import-dialog.h"
+#include "ossa-qc-import-dialog.h"
 #include "ossa-key-inspector.h"
 #include "ossa-timeline.h"
 #include "ossa-window.h"
@@ -123,6 +124,9 @@ void _ossa_window_import_smd        (OssaWindow *self);
 void _ossa_window_import_smd_files  (OssaWindow  *self,
                                      GFile      **files,
                                      guint        n_files);
+void _ossa_window_import_qc         (OssaWindow *self);
+void _ossa_window_import_qc_file    (OssaWindow *self,
+                                     GFile      *file);
 GFile *_ossa_window_dup_sample_file (void);
 void _ossa_window_open_sample       (OssaWindow *self);
 
@@ -136,10 +140,13 @@ void _ossa_window_start_init        (OssaWindow *self);
 
 /* ossa-window-settings.c: the preferences (onion skin, snapping, auto-key) bound
  * to the canvas, the timeline and the editor, at once and whenever they change;
- * the SMD import's defaults put into a new Import SMD dialog. */
+ * the SMD import's defaults put into a new Import SMD dialog, and its plane into a
+ * new Import Valve Model dialog. */
 void _ossa_window_bind_preferences  (OssaWindow          *self);
 void _ossa_window_import_defaults   (OssaWindow          *self,
                                      OssaSmdImportDialog *dialog);
+void _ossa_window_import_qc_defaults (OssaWindow         *self,
+                                      OssaQcImportDialog *dialog);
 
 /* ossa-window-spin.c: the bar over the canvas for the editor's spin notice, and
  * its win.turn-dragged-way and win.dismiss-spin-notice actions. */
