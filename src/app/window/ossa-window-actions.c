@@ -52,6 +52,7 @@ static const KeyShortcut key_shortcuts[] = {
   { "t", "win.tool", "'translate'" },
   { "s", "win.tool", "'scale'" },
   { "c", "win.tool", "'create'" },
+  { "i", "win.tool", "'ik'" },
   { "n", "win.show-names", NULL },
   { "m", "win.show-meshes", NULL },
   { "b", "win.show-bones", NULL },
@@ -101,6 +102,7 @@ static const struct
   { "translate", OSSA_TOOL_TRANSLATE },
   { "scale", OSSA_TOOL_SCALE },
   { "create", OSSA_TOOL_CREATE },
+  { "ik", OSSA_TOOL_IK },
 };
 
 static const struct
