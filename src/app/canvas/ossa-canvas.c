@@ -226,6 +226,9 @@ static void
 on_tool_notify (OssaEditor *editor, GParamSpec *pspec, OssaCanvas *self)
 {
   _ossa_canvas_update_cursor (self);
+  /* The view dump says which tool is on. */
+  if (self->dump_path != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* The store decoded, reloaded or dropped a picture. */
