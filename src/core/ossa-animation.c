@@ -9,6 +9,7 @@
 
 #include "ossa-animation-private.h"
 #include "ossa-art-private.h"
+#include "ossa-ik-private.h"
 
 OssaKey
 ossa_key_make (float time, float value)
@@ -500,6 +501,7 @@ ossa_animation_clear (OssaAnimation *anim)
   free (anim->tracks);
   free (anim->name);
   _ossa_animation_clear_art (anim);
+  _ossa_animation_clear_ik (anim);
   memset (anim, 0, sizeof *anim);
 }
 
@@ -513,10 +515,12 @@ ossa_animation_copy (OssaAnimation *dst, const OssaAnimation *src)
   dst->n_slot_tracks = 0;
   dst->draw_order = NULL;
   dst->n_draw_order = 0;
+  dst->ik_tracks = NULL;
+  dst->n_ik_tracks = 0;
   dst->name = strdup (src->name);
   if (dst->name == NULL)
     return false;
-  if (!_ossa_animation_copy_art (dst, src))
+  if (!_ossa_animation_copy_art (dst, src) || !_ossa_animation_copy_ik (dst, src))
     {
       ossa_animation_clear (dst);
       return false;

@@ -21,7 +21,7 @@ typedef enum
   KIND_BONE,       /* one bone's fields */
   KIND_TRACK,      /* one (animation, bone, channel) track, present or absent */
   KIND_ANIMATION,  /* one animation's name, duration, fps and loop */
-  KIND_STRUCTURE,  /* the skeleton, all animations and meshes (bone indices change) */
+  KIND_STRUCTURE,  /* the skeleton, IK constraints, all animations and meshes (bone indices change) */
   KIND_GROUP,
   KIND_MAP_CELLS,  /* cells of one map that flip (walkable <-> blocked) */
   KIND_MAP,        /* one whole map (its size and cells) */
@@ -68,6 +68,8 @@ struct OssaCommand
       size_t         n_meshes;
       OssaSlot      *slots;
       size_t         n_slots;
+      OssaIkConstraint *ik;
+      size_t            n_ik;
     } structure;
     struct
     {
@@ -115,7 +117,7 @@ struct OssaCommand
  * memory. */
 OssaCommand *_ossa_command_new (OssaCommandKind kind, const char *label, OssaError *err);
 
-/* Moves the scratch document's skeleton, slots, animations and meshes into a new
+/* Moves the scratch document's skeleton, IK constraints, slots, animations and meshes into a new
  * structural command, and frees the scratch document either way. */
 OssaCommand *_ossa_command_new_structure (OssaDocument *scratch, const char *label,
                                           OssaError *err);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ossa-command-private.h"
+#include "ossa-ik-private.h"
 
 static bool swap_group (OssaCommand *cmd, OssaDocument *doc, bool forward, OssaError *err);
 
@@ -62,6 +63,7 @@ ossa_command_free (OssaCommand *cmd)
       for (size_t i = 0; i < cmd->structure.n_slots; i++)
         ossa_slot_clear (&cmd->structure.slots[i]);
       free (cmd->structure.slots);
+      _ossa_ik_constraints_free (cmd->structure.ik, cmd->structure.n_ik);
       break;
     case KIND_SLOT:
       ossa_slot_clear (&cmd->slot.other);
@@ -162,6 +164,8 @@ swap_structure (OssaCommand *cmd, OssaDocument *doc)
   size_t n_meshes = doc->n_meshes;
   OssaSlot *slots = doc->slots;
   size_t n_slots = doc->n_slots;
+  OssaIkConstraint *ik = doc->ik;
+  size_t n_ik = doc->n_ik;
 
   doc->skeleton = cmd->structure.skeleton;
   doc->animations = cmd->structure.animations;
@@ -177,6 +181,10 @@ swap_structure (OssaCommand *cmd, OssaDocument *doc)
   doc->n_slots = cmd->structure.n_slots;
   cmd->structure.slots = slots;
   cmd->structure.n_slots = n_slots;
+  doc->ik = cmd->structure.ik;
+  doc->n_ik = cmd->structure.n_ik;
+  cmd->structure.ik = ik;
+  cmd->structure.n_ik = n_ik;
 }
 
 static bool
@@ -257,7 +265,8 @@ _ossa_command_check_bone (const OssaDocument *doc, size_t bone, OssaError *err)
   return false;
 }
 
-/* Moves the scratch document's skeleton, animations and meshes into a new command. */
+/* Moves the scratch document's skeleton, IK constraints, animations, meshes and
+ * slots into a new command. */
 OssaCommand *
 _ossa_command_new_structure (OssaDocument *scratch, const char *label, OssaError *err)
 {
@@ -274,6 +283,10 @@ _ossa_command_new_structure (OssaDocument *scratch, const char *label, OssaError
       cmd->structure.n_slots = scratch->n_slots;
       scratch->slots = NULL;
       scratch->n_slots = 0;
+      cmd->structure.ik = scratch->ik;
+      cmd->structure.n_ik = scratch->n_ik;
+      scratch->ik = NULL;
+      scratch->n_ik = 0;
       ossa_skeleton_init (&scratch->skeleton);
       scratch->animations = NULL;
       scratch->n_animations = 0;

@@ -19,8 +19,8 @@ struct _OssaNameIndex;
 bool _ossa_document_validate_animation_name (const OssaDocument *doc, size_t index,
                                              struct _OssaNameIndex *seen, OssaError *err);
 
-/* A new document sharing nothing with doc holding copies of its skeleton, slots,
- * animations and meshes only: what ossa_document_copy() copies minus the generator,
+/* A new document sharing nothing with doc holding copies of its skeleton, IK
+ * constraints, slots, animations and meshes only: what ossa_document_copy() copies minus the generator,
  * the maps and the images, which no structural edit touches and which can be
  * large (a map of 16384² cells is 256 MiB, an embedded picture as much). NULL with err set on out of memory. */
 OssaDocument *_ossa_document_copy_structure (const OssaDocument *doc, OssaError *err);

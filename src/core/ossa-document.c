@@ -10,6 +10,7 @@
 #include "ossa-document-private.h"
 #include "ossa-name-index-private.h"
 #include "ossa-art-private.h"
+#include "ossa-ik-private.h"
 
 OssaDocument *
 ossa_document_new (void)
@@ -41,18 +42,22 @@ ossa_document_free (OssaDocument *doc)
   free (doc->animations);
   free (doc->maps);
   free (doc->meshes);
+  _ossa_ik_constraints_free (doc->ik, doc->n_ik);
   ossa_skeleton_clear (&doc->skeleton);
   free (doc->generator);
   free (doc);
 }
 
-/* The skeleton, slots, animations and meshes of src into doc, which holds none
- * yet. On failure doc holds what was copied so far, for ossa_document_free(). */
+/* The skeleton, IK constraints, slots, animations and meshes of src into doc,
+ * which holds none yet. On failure doc holds what was copied so far, for
+ * ossa_document_free(). */
 static bool
 copy_structure (OssaDocument *doc, const OssaDocument *src)
 {
-  if (!ossa_skeleton_copy (&doc->skeleton, &src->skeleton))
+  if (!ossa_skeleton_copy (&doc->skeleton, &src->skeleton)
+      || !_ossa_ik_constraints_copy (&doc->ik, src->ik, src->n_ik))
     return false;
+  doc->n_ik = src->n_ik;
   if (src->n_slots > 0)
     {
       doc->slots = calloc (src->n_slots, sizeof *doc->slots);
@@ -289,12 +294,18 @@ remap_bones (OssaDocument *doc, const ssize_t *remap, size_t n_old, OssaError *e
 }
 
 bool
-ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err)
+ossa_document_remove_bone_ik (OssaDocument *doc, size_t bone, OssaIkRemoval how, OssaError *err)
 {
   size_t n_old = doc->skeleton.n_bones;
-  ssize_t *remap = malloc ((n_old ? n_old : 1) * sizeof *remap);
+  ssize_t *remap;
   bool ok;
 
+  if (how != OSSA_IK_REMOVAL_REPAIR && how != OSSA_IK_REMOVAL_DELETE)
+    {
+      ossa_error_set (err, OSSA_ERROR_INVALID, "unknown way %d of removing IK constraints", (int) how);
+      return false;
+    }
+  remap = malloc ((n_old ? n_old : 1) * sizeof *remap);
   if (remap == NULL)
     {
       ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
@@ -302,8 +313,17 @@ ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err)
     }
   ok = ossa_skeleton_remove_bone (&doc->skeleton, bone, remap, err)
        && remap_bones (doc, remap, n_old, err);
+  /* Last, as it cannot fail: the constraints follow only once everything else did. */
+  if (ok)
+    _ossa_ik_remap_bones (doc, remap, n_old, how);
   free (remap);
   return ok;
+}
+
+bool
+ossa_document_remove_bone (OssaDocument *doc, size_t bone, OssaError *err)
+{
+  return ossa_document_remove_bone_ik (doc, bone, OSSA_IK_REMOVAL_REPAIR, err);
 }
 
 bool
@@ -318,8 +338,11 @@ ossa_document_reparent_bone (OssaDocument *doc, size_t bone, int32_t new_parent,
       ossa_error_set (err, OSSA_ERROR_NO_MEMORY, "out of memory");
       return false;
     }
-  ok = ossa_skeleton_reparent_bone (&doc->skeleton, bone, new_parent, remap, err)
+  ok = _ossa_ik_check_reparent (doc, bone, new_parent, err)
+       && ossa_skeleton_reparent_bone (&doc->skeleton, bone, new_parent, remap, err)
        && remap_bones (doc, remap, n_old, err);
+  if (ok)
+    _ossa_ik_remap_bones (doc, remap, n_old, OSSA_IK_REMOVAL_REPAIR);
   free (remap);
   return ok;
 }
@@ -382,13 +405,15 @@ ossa_document_validate (const OssaDocument *doc, OssaError *err)
 
   if (!ossa_skeleton_validate (&doc->skeleton, err)
       || !_ossa_art_validate_images (doc, err)
-      || !_ossa_art_validate_slots (doc, doc->n_images, err))
+      || !_ossa_art_validate_slots (doc, doc->n_images, err)
+      || !ossa_ik_constraints_validate (doc->ik, doc->n_ik, &doc->skeleton, err))
     return false;
   /* Names are checked through an index: a document may hold 10,000 animations. */
   _ossa_name_index_init (&seen);
   for (size_t i = 0; i < doc->n_animations; i++)
     if (!ossa_animation_validate (&doc->animations[i], doc->skeleton.n_bones, err)
         || !_ossa_art_validate_animation (doc, &doc->animations[i], err)
+        || !_ossa_ik_validate_animation (doc, &doc->animations[i], err)
         || !_ossa_document_validate_animation_name (doc, i, &seen, err))
       {
         _ossa_name_index_free (&seen);

@@ -68,8 +68,8 @@ OSSA_API ssize_t ossa_document_take_mesh (OssaDocument *doc, OssaMesh *mesh, Oss
 typedef enum
 {
   /* Keep what still makes sense: a two-bone constraint that loses its child becomes
-   * a one-bone one; a constraint whose target goes aims at the target's nearest
-   * remaining ancestor that the rules allow. Constraints that cannot be kept go. */
+   * a one-bone one; a constraint that loses its first bone or its target goes (an
+   * arm aiming at whatever bone is left would not be a repair). */
   OSSA_IK_REMOVAL_REPAIR = 0,
   OSSA_IK_REMOVAL_DELETE,   /* every constraint that names a removed bone goes */
 } OssaIkRemoval;

@@ -3,14 +3,6 @@
 #include "ossa-ik-pose.h"
 
 OssaIkState
-ossa_ik_track_sample (const OssaIkTrack *track, float t, OssaIkState rest)
-{
-  (void) track;
-  (void) t;
-  return rest;
-}
-
-OssaIkState
 ossa_ik_sample (const OssaDocument *doc, const OssaAnimation *anim, size_t c, float t)
 {
   OssaIkState state = { doc->ik[c].mix, doc->ik[c].bend_positive };

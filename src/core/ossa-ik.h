@@ -30,7 +30,7 @@ typedef struct
   char     *name;           /* unique among the document's constraints, UTF-8, owned */
   uint32_t  bones[2];       /* bones[1] is used only when n_bones == 2 */
   uint32_t  n_bones;        /* 1 or 2 */
-  uint32_t  target;         /* neither a constrained bone nor below one */
+  uint32_t  target;         /* neither a bone of any constraint nor below one */
   bool      bend_positive;  /* the elbow on the side where bones[1]'s local rotation is positive */
   float     mix;            /* in [0, 1]: 0 leaves the FK pose, 1 is fully solved */
 } OssaIkConstraint;
@@ -83,7 +83,8 @@ OSSA_API OssaIkState ossa_ik_track_sample (const OssaIkTrack *track, float t, Os
 
 /* Every rule DESIGN.md gives a constraint, against skel: a unique valid name, bones
  * in range, 1 or 2 of them with bones[1] a direct child of bones[0], a target in
- * range that is neither a constrained bone nor below bones[0], mix finite in [0, 1].
+ * range that is neither a bone of any constraint nor below one (so no constraint
+ * moves a target), mix finite in [0, 1].
  * The message names the constraint by index and name ("IK constraint 2 \"arm\": …"). */
 OSSA_API bool ossa_ik_constraints_validate (const OssaIkConstraint *ik, size_t n_ik,
                                             const OssaSkeleton *skel, OssaError *err);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ossa-io-pb-art-private.h"
+#include "ossa-io-pb-ik-private.h"
 #include "ossa-skeleton.h"
 #include "ossa-types.h"
 
@@ -319,5 +320,5 @@ _ossa_pb_check_document (const Ossa__Document *msg, OssaError *err)
   for (size_t i = 0; i < msg->n_meshes; i++)
     if (!check_mesh (msg->meshes[i], i, n_bones, err))
       return false;
-  return _ossa_pb_check_art (msg, err);
+  return _ossa_pb_check_art (msg, err) && _ossa_pb_check_ik (msg, err);
 }

@@ -25,6 +25,7 @@
 #include "ossa-io-pb-arena-private.h"
 #include "ossa-io-pb-art-private.h"
 #include "ossa-io-pb-check-private.h"
+#include "ossa-io-pb-ik-private.h"
 #include "ossa-name-index-private.h"
 #include "ossa-skeleton-private.h"
 #include "ossa-text.h"
@@ -246,6 +247,7 @@ convert_animation (OssaPbArena *arena, const Ossa__Animation *src, OssaDocument 
   return _ossa_animation_validate_props (anim, err)
          && convert_tracks (arena, src, anim, doc->skeleton.n_bones, err)
          && _ossa_pb_convert_animation_art (src, doc, anim, err)
+         && _ossa_pb_convert_animation_ik (src, doc, anim, err)
          && _ossa_document_validate_animation_name (doc, index, seen, err);
 }
 
@@ -383,6 +385,7 @@ convert_document (OssaPbArena *arena, const Ossa__Document *msg, OssaError *err)
     set_no_memory (err);
   else if (convert_skeleton (msg->skeleton, &doc->skeleton, err)
            && _ossa_pb_convert_art (msg, doc, err)
+           && _ossa_pb_convert_ik (msg, doc, err)
            && convert_lists (arena, msg, doc, err))
     return doc;
   ossa_document_free (doc);

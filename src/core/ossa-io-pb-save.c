@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ossa-io-pb-art-private.h"
+#include "ossa-io-pb-ik-private.h"
 #include "ossa-types.h"
 #include "ossa.pb-c.h"
 
@@ -41,6 +42,7 @@ typedef struct
   Ossa__Mesh       *meshes;       /* columns point into the document */
   Ossa__Mesh      **mesh_ptrs;
   OssaPbArtOut      art;          /* images, slots, slot keys */
+  OssaPbIkOut       ik;           /* IK constraints and keys */
 } Outgoing;
 
 static void
@@ -62,6 +64,7 @@ outgoing_free (Outgoing *out)
   free (out->meshes);
   free (out->mesh_ptrs);
   _ossa_pb_art_out_free (&out->art);
+  _ossa_pb_ik_out_free (&out->ik);
 }
 
 /* Fields equal to their proto default (bit for bit, so -0 survives) are left out. */
@@ -350,7 +353,8 @@ build_document (const OssaDocument *doc, Outgoing *out)
   out->skeleton.n_bones = n;
   out->skeleton.bones = out->bone_ptrs;
   if (!build_animations (doc, out) || !build_maps (doc, out) || !build_meshes (doc, out)
-      || !_ossa_pb_build_art (doc, &out->doc, &out->skeleton, out->anims, &out->art))
+      || !_ossa_pb_build_art (doc, &out->doc, &out->skeleton, out->anims, &out->art)
+      || !_ossa_pb_build_ik (doc, &out->skeleton, out->anims, &out->ik))
     return false;
   out->doc.n_meshes = doc->n_meshes;
   out->doc.meshes = out->mesh_ptrs;

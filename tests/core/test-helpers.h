@@ -32,13 +32,56 @@ test_add_bone (OssaSkeleton *skel, const char *name, int parent, float x, float 
   return (size_t) i;
 }
 
+/* True when two IK tracks hold the same keys, column for column. */
+static inline gboolean
+test_ik_tracks_equal (const OssaIkTrack *x, const OssaIkTrack *y)
+{
+  size_t n = x->n_keys;
+
+  return x->constraint == y->constraint && n == y->n_keys
+         && (n == 0 || (memcmp (x->times, y->times, n * sizeof *x->times) == 0
+                        && memcmp (x->mix, y->mix, n * sizeof *x->mix) == 0))
+         && (x->bend_positive == NULL) == (y->bend_positive == NULL)
+         && (x->bend_positive == NULL || memcmp (x->bend_positive, y->bend_positive, n) == 0);
+}
+
+/* True when two documents hold the same IK constraints in the same order and the
+ * same IK tracks in each animation (a's animations must match b's in number). */
+static inline gboolean
+test_ik_equal (const OssaDocument *a, const OssaDocument *b)
+{
+  if (a->n_ik != b->n_ik)
+    return FALSE;
+  for (size_t i = 0; i < a->n_ik; i++)
+    {
+      const OssaIkConstraint *x = &a->ik[i], *y = &b->ik[i];
+
+      if (strcmp (x->name, y->name) != 0 || x->n_bones != y->n_bones || x->bones[0] != y->bones[0]
+          || (x->n_bones == 2 && x->bones[1] != y->bones[1]) || x->target != y->target
+          || x->bend_positive != y->bend_positive || memcmp (&x->mix, &y->mix, sizeof x->mix) != 0)
+        return FALSE;
+    }
+  for (size_t i = 0; i < a->n_animations && i < b->n_animations; i++)
+    {
+      const OssaAnimation *x = &a->animations[i], *y = &b->animations[i];
+
+      if (x->n_ik_tracks != y->n_ik_tracks)
+        return FALSE;
+      for (size_t t = 0; t < x->n_ik_tracks; t++)
+        if (!test_ik_tracks_equal (&x->ik_tracks[t], &y->ik_tracks[t]))
+          return FALSE;
+    }
+  return TRUE;
+}
+
 /* True when two documents hold the same bones, animations and keys (track order
- * inside an animation does not matter: it carries no meaning). */
+ * inside an animation does not matter: it carries no meaning), and the same IK
+ * constraints and keys. */
 static inline gboolean
 test_documents_equal (const OssaDocument *a, const OssaDocument *b)
 {
   if (a->skeleton.n_bones != b->skeleton.n_bones || a->n_animations != b->n_animations
-      || a->n_maps != b->n_maps)
+      || a->n_maps != b->n_maps || !test_ik_equal (a, b))
     return FALSE;
   for (size_t i = 0; i < a->n_maps; i++)
     {

@@ -275,6 +275,87 @@ test_ossa_animations_and_maps_at_limit (void)
   msg_arena_clear (&arena);
 }
 
+/* ---- IK constraints ---- */
+
+/* OSSA_MAX_IK_CONSTRAINTS one-bone constraints on arm aiming at root (above the
+ * chain: allowed) load; one more is refused before anything is copied. The same
+ * for IK tracks in one animation, which are bounded by the same number. */
+static void
+test_ossa_ik_constraints_at_limit (void)
+{
+  for (size_t n = OSSA_MAX_IK_CONSTRAINTS; n <= OSSA_MAX_IK_CONSTRAINTS + 1; n++)
+    {
+      MsgArena arena;
+      Ossa__Document *msg;
+      GBytes *good = make_document_bytes (), *bytes;
+      Ossa__IkConstraint **ik, *c;
+      Ossa__IkTrack **tracks, *t;
+      uint32_t *bone = NULL;
+      float *zero;
+
+      msg_arena_init (&arena);
+      msg = unpack_bytes (good, &arena);
+      ik = msg_alloc (&arena, n * sizeof *ik);
+      c = msg_alloc (&arena, n * sizeof *c);
+      tracks = msg_alloc (&arena, n * sizeof *tracks);
+      t = msg_alloc (&arena, n * sizeof *t);
+      bone = msg_alloc (&arena, sizeof *bone);
+      zero = msg_alloc (&arena, sizeof *zero);
+      *bone = 1;
+      for (size_t i = 0; i < n; i++)
+        {
+          char name[16];
+
+          ossa__ik_constraint__init (&c[i]);
+          snprintf (name, sizeof name, "c%zu", i);
+          c[i].name = msg_strdup (&arena, name);
+          c[i].n_bones = 1;
+          c[i].bones = bone;
+          c[i].has_target = 1;
+          c[i].target = 0;
+          ik[i] = &c[i];
+          ossa__ik_track__init (&t[i]);
+          t[i].has_constraint = 1;
+          t[i].constraint = (uint32_t) i;
+          t[i].n_times = t[i].n_mix = 1;
+          t[i].times = t[i].mix = zero;
+          tracks[i] = &t[i];
+        }
+      msg->skeleton->ik = ik;
+      msg->skeleton->n_ik = n;
+      bytes = pack_message (msg);
+      if (n == OSSA_MAX_IK_CONSTRAINTS)
+        {
+          OssaDocument *doc = assert_load_works (bytes);
+
+          g_assert_cmpuint (doc->n_ik, ==, n);
+          g_assert_cmpstr (doc->ik[n - 1].name, ==, "c99999");
+          ossa_document_free (doc);
+          /* ... and as many tracks, one per constraint. */
+          g_bytes_unref (bytes);
+          msg->animations[0]->ik_tracks = tracks;
+          msg->animations[0]->n_ik_tracks = n;
+          bytes = pack_message (msg);
+          doc = assert_load_works (bytes);
+          g_assert_cmpuint (doc->animations[0].n_ik_tracks, ==, n);
+          ossa_document_free (doc);
+        }
+      else
+        {
+          assert_load_fails (bytes, OSSA_ERROR_LIMIT, "100001 IK constraints (limit 100000)");
+          g_bytes_unref (bytes);
+          msg->skeleton->n_ik = n - 1;
+          msg->animations[0]->ik_tracks = tracks;
+          msg->animations[0]->n_ik_tracks = n;
+          bytes = pack_message (msg);
+          assert_load_fails (bytes, OSSA_ERROR_LIMIT, "animation 0: 100001 IK tracks (limit 100000)");
+        }
+      g_bytes_unref (bytes);
+      g_bytes_unref (good);
+      msg_arena_clear (&arena);
+    }
+}
+
 /* ---- grid maps ---- */
 
 static void
@@ -556,6 +637,7 @@ main (int argc, char **argv)
   g_test_add_func ("/limits/smd-name-bytes", test_smd_name_bytes);
   g_test_add_func ("/limits/ossa-bones-at-limit", test_ossa_bones_at_limit);
   g_test_add_func ("/limits/ossa-animations-and-maps-at-limit", test_ossa_animations_and_maps_at_limit);
+  g_test_add_func ("/limits/ossa-ik-constraints-at-limit", test_ossa_ik_constraints_at_limit);
   g_test_add_func ("/limits/map-side", test_map_side);
   g_test_add_func ("/limits/map-line-bytes", test_map_line_bytes);
   g_test_add_func ("/limits/file-sizes", test_file_sizes);
