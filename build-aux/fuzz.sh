@@ -5,7 +5,7 @@
 # targets of fuzz/ (clang, ASan + UBSan, in _build/fuzz or $OSSA_FUZZ_BUILD) and
 # runs fuzz-TARGET for SECONDS seconds, niced, on one core, with its seeds and
 # dictionary. TARGET is one of: ossa smd-reference smd-animation map-text
-# map-movingai scen ora-stack ora-zip (`list` prints them; the ora-* ones are built
+# map-movingai scen qc ora-stack ora-zip (`list` prints them; the ora-* ones are built
 # only when GTK and libzip are installed).
 #
 #   corpus     _build/fuzz/fuzz-corpus/TARGET/   what the runs found, kept between runs
@@ -23,7 +23,7 @@
 set -u
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
-targets="ossa smd-reference smd-animation map-text map-movingai scen ora-stack ora-zip"
+targets="ossa smd-reference smd-animation map-text map-movingai scen qc ora-stack ora-zip"
 
 usage() {
   echo "usage: $0 TARGET SECONDS [LIBFUZZER-OPTION…]   (TARGET: $targets)" >&2
@@ -55,6 +55,7 @@ case "$target" in
   map-text)      dict=fuzz/map.dict;    max_len=16384; shared="seed/*.txt" ;;
   map-movingai)  dict=fuzz/map.dict;    max_len=16384; shared="movingai/*.map" ;;
   scen)          dict=fuzz/scen.dict;   max_len=16384; shared="movingai/*.scen" ;;
+  qc)            dict=fuzz/qc.dict;     max_len=65536; shared= ;;
   ora-stack)     dict=fuzz/ora.dict;    max_len=65536; shared= ;;
   ora-zip)       dict=fuzz/ora.dict;    max_len=65536; shared= ;;
 esac

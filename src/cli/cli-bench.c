@@ -230,6 +230,7 @@ typedef struct
   OssaClipCursor      *cursor;   /* forward seek only */
   OssaPose            *pose;
   size_t               n_bones;
+  const OssaDocument  *doc;      /* DOC: its IK constraints are applied after FK; else NULL */
 } Bench;
 
 static double
@@ -247,8 +248,12 @@ time_clip (Bench *bench, const float *times, size_t n_times, size_t frames)
   double start = now_seconds ();
 
   for (size_t f = 0; f < frames; f++)
-    ossa_clip_sample_world (bench->clip, times[f % n_times], bench->cursor,
-                            bench->pose->local, bench->pose->world);
+    {
+      ossa_clip_sample_world (bench->clip, times[f % n_times], bench->cursor,
+                              bench->pose->local, bench->pose->world);
+      if (bench->doc != NULL)
+        ossa_pose_apply_ik (bench->pose, bench->doc, bench->anim, times[f % n_times]);
+    }
   return now_seconds () - start;
 }
 
@@ -261,6 +266,8 @@ time_reference (Bench *bench, const float *times, size_t n_times, size_t frames)
     {
       ossa_pose_sample (bench->pose, bench->anim, bench->skel, times[f % n_times]);
       ossa_pose_update_world (bench->pose, bench->skel);
+      if (bench->doc != NULL)
+        ossa_pose_apply_ik (bench->pose, bench->doc, bench->anim, times[f % n_times]);
     }
   return now_seconds () - start;
 }
@@ -334,7 +341,8 @@ static const char bench_description[] =
   "default 32): a branching tree of N bones with 5 animated channels each, K keys\n"
   "per channel over 4 s, LINEAR, BEZIER and STEP segments (--interp linear: LINEAR\n"
   "only), rotations crossing ±180°,\n"
-  "the same for every --seed; or DOC with --anim NAME (default its first animation).\n"
+  "the same for every --seed; or DOC with --anim NAME (default its first animation),\n"
+  "whose IK constraints are applied after FK in both timings, as the runtime does.\n"
   "DOC '-' reads standard input. Limits: N ≤ 1000000, K ≤ 100000, N × K ≤ 10000000.\n"
   "\n"
   "--seek forward (default): playback, t advancing 1/60 s a frame and wrapping at\n"
@@ -343,8 +351,9 @@ static const char bench_description[] =
   "\n"
   "JSON: {\"bones\", \"keys\", \"channels\", \"seek\", \"frames\", \"seconds\",\n"
   "\"ns_per_bone\", \"reference_frames\", \"reference_ns_per_bone\"}; for DOC also\n"
-  "\"file\", \"animation\", \"tracks\" and \"keys_total\" (\"keys\" is then the mean per\n"
-  "track). Example: ossa-cli bench pose --bones 10000 --keys 32 --seek random";
+  "\"file\", \"animation\", \"tracks\", \"keys_total\" (\"keys\" is then the mean per\n"
+  "track) and \"ik_constraints\". Example: ossa-cli bench pose --bones 10000 --keys 32\n"
+  "--seek random";
 
 static int
 bench_pose (const BenchOptions *opt, const char *doc_path)
@@ -433,6 +442,8 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
       if (bench.anim == NULL)
         goto out;
       bench.skel = &doc->skeleton;
+      if (doc->n_ik > 0)
+        bench.doc = doc;
     }
   bench.n_bones = bench.skel->n_bones;
   if (bench.n_bones == 0)
@@ -513,6 +524,7 @@ bench_pose (const BenchOptions *opt, const char *doc_path)
           cli_json_add_string (b, "animation", bench.anim->name);
           cli_json_add_int (b, "tracks", (gint64) bench.anim->n_tracks);
           cli_json_add_int (b, "keys_total", (gint64) keys);
+          cli_json_add_int (b, "ik_constraints", (gint64) doc->n_ik);
         }
       cli_json_add_int (b, "bones", (gint64) bench.n_bones);
       if (generated)

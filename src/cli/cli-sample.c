@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ossa-cli sample DOC [--anim NAME] --time T: the pose of every bone at T. */
+/* ossa-cli sample DOC [--anim NAME] --time T [--no-ik]: the pose of every bone at
+ * T, after the document's IK constraints unless --no-ik. */
 #include "config.h"
 
 #include <math.h>
@@ -126,7 +127,7 @@ print_json (const char *path, const OssaDocument *doc, const OssaAnimation *anim
 int
 cli_sample (int argc, char **argv)
 {
-  gboolean json = FALSE;
+  gboolean json = FALSE, no_ik = FALSE;
   char *anim_name = NULL;
   char *time_text = NULL;
   GOptionEntry entries[] = {
@@ -134,6 +135,8 @@ cli_sample (int argc, char **argv)
       "Animation to sample (default: none, the rest pose)", "NAME" },
     { "time", 't', 0, G_OPTION_ARG_STRING, &time_text,
       "Time in seconds ('.' decimals, any locale)", "T" },
+    { "no-ik", 0, 0, G_OPTION_ARG_NONE, &no_ik,
+      "The pose before IK constraints (forward kinematics only)", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
     G_OPTION_ENTRY_NULL
   };
@@ -155,6 +158,11 @@ cli_sample (int argc, char **argv)
     "world transform (x, y, rotation; world rotation = atan2(m10, m00) of the world\n"
     "matrix). Coordinates are y up; angles are counter-clockwise positive.\n"
     "DOC '-' reads standard input.\n"
+    "\n"
+    "The pose is the one the runtime plays: after the document's IK constraints,\n"
+    "applied in order at the animation's mix and bend keys (or each constraint's\n"
+    "own mix and bend), so a constrained bone's local rotation is the solved one.\n"
+    "--no-ik reports the pose before them (the keys alone).\n"
     "\n"
     "Text output shows angles in DEGREES, normalised to (-180, 180].\n"
     "JSON output gives angles in RADIANS; the local rotation exactly as sampled (not\n"
@@ -207,6 +215,8 @@ cli_sample (int argc, char **argv)
     }
   ossa_pose_sample (pose, anim, &doc->skeleton, t);
   ossa_pose_update_world (pose, &doc->skeleton);
+  if (!no_ik)
+    ossa_pose_apply_ik (pose, doc, anim, t);
 
   if (json ? !print_json (path, doc, anim, t, pose->local, pose->world)
            : !print_human (path, doc, anim, t, pose->local, pose->world))

@@ -24,8 +24,8 @@ typedef struct
 static const CliCommand commands[] = {
   { "info", cli_info, "info FILE", "what a document holds: bones, animations, meshes, maps" },
   { "validate", cli_validate, "validate FILE", "load and check a file; exit 0 if valid" },
-  { "sample", cli_sample, "sample DOC [--anim NAME] --time T",
-    "pose of every bone at time T (no --anim: the rest pose)" },
+  { "sample", cli_sample, "sample DOC [--anim NAME] --time T [--no-ik]",
+    "pose of every bone at time T, after IK (no --anim: the rest pose)" },
   { "convert", cli_convert, "convert IN OUT", "convert between formats, chosen by extension" },
   { "import-smd", cli_import_smd, "import-smd REF.smd [ANIM.smd…] -o OUT.ossa",
     "Valve SMD skeleton, mesh and animations → document" },

@@ -45,6 +45,7 @@
 #include <math.h>
 
 #include "ossa-clip.h"
+#include "ossa-ik-pose.h"
 #include <string.h>
 #include <stdlib.h>
 
@@ -98,6 +99,9 @@ struct OssaPlayer
   OssaSlotPose       *from_slots;
   OssaTransform      *snap_local;  /* scratch for freezing a crossfade */
   OssaSlotPose       *snap_slots;
+  /* The IK constraints' mix and bend for the same three poses (doc->n_ik each):
+   * blended like the bones, then applied after FK to what is on show. */
+  OssaIkState        *ik_states, *from_ik_states, *snap_ik_states;
   float               speed;
   double              clock;       /* the game's seconds, summed from update()'s dt */
 
@@ -233,7 +237,12 @@ ossa_player_new_with_clips (const OssaDocument *doc, const OssaPlayerClips *clip
     player->from_local = calloc (n, sizeof *player->from_local);
     player->snap_local = calloc (n, sizeof *player->snap_local);
     player->cursors = calloc (N_ROLES * clips->n_clips + 1, sizeof *player->cursors);
-    ok = player->from_local != NULL && player->snap_local != NULL && player->cursors != NULL;
+    player->ik_states = calloc (doc->n_ik + 1, sizeof *player->ik_states);
+    player->from_ik_states = calloc (doc->n_ik + 1, sizeof *player->from_ik_states);
+    player->snap_ik_states = calloc (doc->n_ik + 1, sizeof *player->snap_ik_states);
+    ok = player->from_local != NULL && player->snap_local != NULL && player->cursors != NULL
+         && player->ik_states != NULL && player->from_ik_states != NULL
+         && player->snap_ik_states != NULL;
     for (size_t i = 0; ok && i < N_ROLES * clips->n_clips; i++)
       ok = (player->cursors[i] = ossa_clip_cursor_new (clips->clips[i % clips->n_clips])) != NULL;
     if (!ok)
@@ -257,6 +266,9 @@ ossa_player_free (OssaPlayer *player)
   ossa_slot_pose_free (player->snap_slots);
   free (player->from_local);
   free (player->snap_local);
+  free (player->ik_states);
+  free (player->from_ik_states);
+  free (player->snap_ik_states);
   for (size_t i = 0; player->cursors != NULL && i < N_ROLES * player->clips->n_clips; i++)
     ossa_clip_cursor_free (player->cursors[i]);
   free (player->cursors);
@@ -640,13 +652,23 @@ sample_slots (const OssaPlayer *player, const OssaAnimation *anim, float t, Ossa
     memcpy (pose->order, anim->draw_order[d].order, n * sizeof *pose->order);
 }
 
-/* e's local pose (and world matrices, when world is not NULL) and slots; role
- * says which cursors follow it. */
+/* Every IK constraint's mix and bend in anim at t (NULL: their own). */
+static void
+sample_ik_states (const OssaPlayer *player, const OssaAnimation *anim, float t, OssaIkState *out)
+{
+  for (size_t c = 0; c < player->doc->n_ik; c++)
+    out[c] = ossa_ik_sample (player->doc, anim, c, t);
+}
+
+/* e's local pose (and world matrices, when world is not NULL: FK only, before
+ * IK), slots and IK states; role says which cursors follow it. */
 static void
 sample_entry (const OssaPlayer *player, const Entry *e, int role, OssaTransform *local,
-              OssaXform *world, OssaSlotPose *slots)
+              OssaXform *world, OssaSlotPose *slots, OssaIkState *ik)
 {
   const OssaAnimation *anim = entry_animation (player, e);
+
+  sample_ik_states (player, anim, e->time, ik);
 
   if (anim == NULL)
     {
@@ -666,6 +688,21 @@ sample_entry (const OssaPlayer *player, const Entry *e, int role, OssaTransform 
         ossa_clip_sample (clip, e->time, cursor, local);
     }
   sample_slots (player, anim, e->time, slots);
+}
+
+/* The IK states of from and to at weight w into out (which may be either): mix
+ * blended, bend a step at the midpoint like the attachments. */
+static void
+blend_ik (const OssaPlayer *player, float w, const OssaIkState *from, const OssaIkState *to,
+          OssaIkState *out)
+{
+  for (size_t c = 0; c < player->doc->n_ik; c++)
+    {
+      OssaIkState f = from[c], t = to[c];
+
+      out[c].mix = f.mix + (t.mix - f.mix) * w;
+      out[c].bend_positive = w < 0.5f ? f.bend_positive : t.bend_positive;
+    }
 }
 
 /* out = the mix of from and to at weight w; out may be either of them. */
@@ -702,11 +739,15 @@ freeze (OssaPlayer *player)
 {
   float w = ossa_player_mix_weight (player);
 
-  sample_entry (player, &player->cur, ROLE_CUR, player->snap_local, NULL, player->snap_slots);
+  sample_entry (player, &player->cur, ROLE_CUR, player->snap_local, NULL, player->snap_slots,
+                player->snap_ik_states);
   if (player->from_kind == FROM_ENTRY)
-    sample_entry (player, &player->from, ROLE_FROM, player->from_local, NULL, player->from_slots);
+    sample_entry (player, &player->from, ROLE_FROM, player->from_local, NULL, player->from_slots,
+                  player->from_ik_states);
   blend (player, w, player->from_local, player->from_slots, player->snap_local,
          player->snap_slots, player->from_local, player->from_slots);
+  /* The frozen picture is FK blended plus IK at blended states, as apply() shows it. */
+  blend_ik (player, w, player->from_ik_states, player->snap_ik_states, player->from_ik_states);
   player->from_kind = FROM_FROZEN;
 }
 
@@ -719,15 +760,25 @@ ossa_player_apply (OssaPlayer *player)
     {
       /* One pass for the local pose and the world matrices. */
       sample_entry (player, &player->cur, ROLE_CUR, player->pose->local, player->pose->world,
-                    player->slots);
-      return;
+                    player->slots, player->ik_states);
     }
-  sample_entry (player, &player->cur, ROLE_CUR, player->pose->local, NULL, player->slots);
-  if (player->from_kind == FROM_ENTRY)
-    sample_entry (player, &player->from, ROLE_FROM, player->from_local, NULL, player->from_slots);
-  blend (player, ossa_player_mix_weight (player), player->from_local, player->from_slots,
-         player->pose->local, player->slots, player->pose->local, player->slots);
-  ossa_pose_update_world (player->pose, &player->doc->skeleton);
+  else
+    {
+      float w = ossa_player_mix_weight (player);
+
+      sample_entry (player, &player->cur, ROLE_CUR, player->pose->local, NULL, player->slots,
+                    player->ik_states);
+      if (player->from_kind == FROM_ENTRY)
+        sample_entry (player, &player->from, ROLE_FROM, player->from_local, NULL,
+                      player->from_slots, player->from_ik_states);
+      blend (player, w, player->from_local, player->from_slots, player->pose->local,
+             player->slots, player->pose->local, player->slots);
+      blend_ik (player, w, player->from_ik_states, player->ik_states, player->ik_states);
+      ossa_pose_update_world (player->pose, &player->doc->skeleton);
+    }
+  /* IK after FK, on the mixed pose (DESIGN.md "Inverse kinematics"). */
+  ossa_ik_apply (player->doc, player->ik_states, player->pose->local, player->pose->world,
+                 player->pose->scratch);
 }
 
 const OssaPose *

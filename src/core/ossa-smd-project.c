@@ -327,11 +327,9 @@ ossa_smd_plane_name (OssaSmdPlane plane)
     }
 }
 
-static void notify (const OssaSmdImportOptions *options, const char *path, int line,
-                    const char *format, ...) __attribute__ ((format (printf, 4, 5)));
-
-static void
-notify (const OssaSmdImportOptions *options, const char *path, int line, const char *format, ...)
+void
+_ossa_smd_notify (const OssaSmdImportOptions *options, const char *path, int line,
+                  const char *format, ...)
 {
   char message[OSSA_ERROR_MESSAGE_MAX];
   va_list args;
@@ -383,9 +381,9 @@ build_skeleton (OssaDocument *doc, const OssaSmd *ref, const OssaSmdImportOption
     memcpy (rest, ref->poses, n * sizeof *rest);
   for (size_t i = 0; i < n; i++)
     if (!ref->posed[i])
-      notify (options, ref->path, ref->nodes[i].line,
-              "bone '%s' has no pose in the skeleton block: placed at its parent's joint (a root at the origin)",
-              ref->nodes[i].name);
+      _ossa_smd_notify (options, ref->path, ref->nodes[i].line,
+                        "bone '%s' has no pose in the skeleton block: placed at its parent's joint (a root at the origin)",
+                        ref->nodes[i].name);
   projector_run (pr, rest, options->plane);
   for (size_t i = 0; i < n; i++)
     {
@@ -422,11 +420,30 @@ build_skeleton (OssaDocument *doc, const OssaSmd *ref, const OssaSmdImportOption
   return doc->skeleton.n_bones == n;
 }
 
+/* Vertex v of a reference whose own rest is own, moved with its bone b (own's
+ * node ob) to where pr's rest puts b: the same offset in the bone's 3D frame. */
+static void
+carry_vertex (const Projector *own, uint32_t ob, const Projector *pr, uint32_t b, double p[3])
+{
+  Quat inv = { own->q[ob].w, -own->q[ob].x, -own->q[ob].y, -own->q[ob].z };
+  double off[3], local[3];
+
+  for (int k = 0; k < 3; k++)
+    off[k] = p[k] - own->p[3 * ob + k];
+  quat_rotate (inv, off, local);
+  quat_rotate (pr->q[b], local, off);
+  for (int k = 0; k < 3; k++)
+    p[k] = pr->p[3 * b + k] + off[k];
+}
+
 /* Each triangle vertex on its bone: the projected model-space position in that
- * bone's 2D rest space (pr holds the rest pose). Vertex i is the file's vertex i. */
+ * bone's 2D rest space (pr holds the document skeleton's rest pose). Vertex i is
+ * the file's vertex i. With a bone_map, ref's node i is the skeleton's bone
+ * bone_map[i] and own holds ref's own rest pose, which its vertices were posed by. */
 static bool
 build_mesh (OssaDocument *doc, const OssaSmd *ref, const char *name, const Projector *pr,
-            const OssaSmdImportOptions *options, OssaError *err)
+            const Projector *own, const uint32_t *bone_map, const OssaSmdImportOptions *options,
+            OssaError *err)
 {
   OssaMesh mesh;
   size_t nv = 3 * ref->n_triangles;
@@ -462,11 +479,13 @@ build_mesh (OssaDocument *doc, const OssaSmd *ref, const char *name, const Proje
   for (size_t i = 0; i < nv; i++)
     {
       const OssaSmdVertex *v = &ref->vertices[i];
-      uint32_t b = v->bone;
+      uint32_t b = bone_map != NULL ? bone_map[v->bone] : v->bone;
       double p[3] = { v->pos[0], v->pos[1], v->pos[2] }, x, y;
       double c = pr->dir[2 * b], s = pr->dir[2 * b + 1];
       double dx, dy;
 
+      if (own != NULL)
+        carry_vertex (own, v->bone, pr, b, p);
       project (options->plane, p, &x, &y);
       dx = x - pr->xy[2 * b];
       dy = y - pr->xy[2 * b + 1];
@@ -518,11 +537,11 @@ ossa_smd_to_document (const OssaSmd *ref, const char *name, const OssaSmdImportO
   for (size_t i = 0; i < ref->n_nodes; i++)
     any_posed |= ref->posed[i];
   if (ref->n_frames > 1 && any_posed)
-    notify (options, ref->path, ref->frame_lines[1],
-            "%zu frames: the skeleton's rest pose is the first, and the frames become animation '%s'",
-            ref->n_frames, name);
+    _ossa_smd_notify (options, ref->path, ref->frame_lines[1],
+                      "%zu frames: the skeleton's rest pose is the first, and the frames become animation '%s'",
+                      ref->n_frames, name);
   if (!build_skeleton (doc, ref, options, &pr, err)
-      || (ref->n_triangles > 0 && !build_mesh (doc, ref, name, &pr, options, err))
+      || (ref->n_triangles > 0 && !build_mesh (doc, ref, name, &pr, NULL, NULL, options, err))
       || (ref->n_frames > 1 && any_posed && ossa_smd_add_animation (doc, ref, ref, name, options, err) < 0))
     {
       ossa_document_free (doc);
@@ -530,6 +549,58 @@ ossa_smd_to_document (const OssaSmd *ref, const char *name, const OssaSmdImportO
     }
   projector_free (&pr);
   return doc;
+}
+
+/* The rest pose of smd: its first frame, or every bone at zero without one. */
+static bool
+run_rest (Projector *pr, const OssaSmd *smd, OssaSmdPlane plane)
+{
+  OssaSmdPose *zero = NULL;
+
+  if (!projector_init (pr, smd->nodes, smd->n_nodes))
+    return false;
+  if (smd->n_frames == 0 && (zero = calloc (smd->n_nodes ? smd->n_nodes : 1, sizeof *zero)) == NULL)
+    {
+      projector_free (pr);
+      return false;
+    }
+  projector_run (pr, zero != NULL ? zero : smd->poses, plane);
+  free (zero);
+  return true;
+}
+
+bool
+_ossa_smd_add_mesh (OssaDocument *doc, const OssaSmd *skel, const OssaSmd *ref,
+                    const uint32_t *bone_map, const char *name,
+                    const OssaSmdImportOptions *options, OssaError *err)
+{
+  Projector pr, own;
+  bool ok;
+
+  if (skel->n_nodes != doc->skeleton.n_bones)
+    {
+      ossa_error_set (err, OSSA_ERROR_INVALID, "the document's skeleton (%zu bones) is not the reference's (%zu)",
+                      doc->skeleton.n_bones, skel->n_nodes);
+      ossa_error_set_location (err, ref->path, 0);
+      return false;
+    }
+  if (!run_rest (&pr, skel, options->plane))
+    {
+      no_memory (err);
+      ossa_error_set_location (err, ref->path, 0);
+      return false;
+    }
+  if (!run_rest (&own, ref, options->plane))
+    {
+      projector_free (&pr);
+      no_memory (err);
+      ossa_error_set_location (err, ref->path, 0);
+      return false;
+    }
+  ok = build_mesh (doc, ref, name, &pr, &own, bone_map, options, err);
+  projector_free (&pr);
+  projector_free (&own);
+  return ok;
 }
 
 /* ---- frames → animation ---- */
@@ -619,7 +690,46 @@ add_track (OssaAnimation *anim, uint32_t bone, OssaChannel channel, const float 
   return true;
 }
 
-/* Per document bone, the node of anim it takes its pose from, or -1. */
+/* "parent 'NAME'", or "no parent" for a root (name NULL). */
+static void
+describe_parent (char *buf, size_t size, const char *name)
+{
+  if (name != NULL)
+    snprintf (buf, size, "parent '%s'", name);
+  else
+    snprintf (buf, size, "no parent");
+}
+
+/* Whether anim's node k, the document's bone b, has the same parent as the
+ * skeleton gives b (by name; roots alike). Posing a bone under another parent
+ * would put its joint where neither file's author put it: refused, as studiomdl
+ * refuses it ("illegal parent bone replacement"). */
+static bool
+same_parent (const OssaDocument *doc, const OssaSmd *ref, const OssaSmd *anim, size_t k,
+             size_t b, OssaError *err)
+{
+  int32_t ap = anim->nodes[k].parent, dp = doc->skeleton.bones[b].parent;
+  const char *a_name = ap >= 0 ? anim->nodes[ap].name : NULL;
+  const char *d_name = dp >= 0 ? doc->skeleton.bones[dp].name : NULL;
+  char here[OSSA_MAX_NAME_BYTES + 16], there[OSSA_MAX_NAME_BYTES + 16], where[OSSA_ERROR_PATH_MAX + 32];
+
+  if ((a_name == NULL && d_name == NULL) || (a_name != NULL && d_name != NULL && strcmp (a_name, d_name) == 0))
+    return true;
+  describe_parent (here, sizeof here, a_name);
+  describe_parent (there, sizeof there, d_name);
+  where[0] = '\0';
+  if (ref->path != NULL && b < ref->n_nodes)
+    snprintf (where, sizeof where, " (%s:%d)", ref->path, ref->nodes[b].line);
+  ossa_error_set (err, OSSA_ERROR_INVALID,
+                  "bone '%s' has %s here but %s in the reference%s: refused, as studiomdl "
+                  "refuses it (illegal parent bone replacement)",
+                  anim->nodes[k].name, here, there, where);
+  ossa_error_set_location (err, anim->path, anim->nodes[k].line);
+  return false;
+}
+
+/* Per document bone, the node of anim it takes its pose from, or -1; NULL with
+ * err set when a bone's parent is not the skeleton's. */
 static int32_t *
 match_bones (const OssaDocument *doc, const OssaSmd *ref, const OssaSmd *anim,
              const OssaSmdImportOptions *options, OssaError *err)
@@ -645,8 +755,13 @@ match_bones (const OssaDocument *doc, const OssaSmd *ref, const OssaSmd *anim,
       ssize_t b = ossa_skeleton_find_bone (&doc->skeleton, anim->nodes[k].name);
 
       if (b < 0)
-        notify (options, anim->path, anim->nodes[k].line,
-                "bone '%s' is not in the skeleton: skipped", anim->nodes[k].name);
+        _ossa_smd_notify (options, anim->path, anim->nodes[k].line,
+                          "bone '%s' is not in the skeleton: skipped", anim->nodes[k].name);
+      else if (!same_parent (doc, ref, anim, k, (size_t) b, err))
+        {
+          free (from);
+          return NULL;
+        }
       else if (anim->posed[k])
         from[b] = (int32_t) k;
     }
@@ -789,149 +904,4 @@ out:
   free (keep);
   free (from);
   return index;
-}
-
-/* ---- the whole import ---- */
-
-void
-ossa_smd_stem (const char *path, char *buf, size_t size)
-{
-  const char *base = strrchr (path, '/');
-  const char *dot;
-  size_t len;
-
-  if (size == 0)
-    return;
-  base = base != NULL ? base + 1 : path;
-  dot = strrchr (base, '.');
-  len = dot != NULL && dot != base ? (size_t) (dot - base) : strlen (base);
-  if (len >= size)
-    len = size - 1;
-  memcpy (buf, base, len);
-  buf[len] = '\0';
-}
-
-/* Maps one file's progress (0..1) into the whole import's; notices pass through. */
-typedef struct
-{
-  const OssaSmdCallbacks *outer;
-  double                  base, span;
-} ProgressMap;
-
-static void
-map_progress (double fraction, void *user_data)
-{
-  ProgressMap *map = user_data;
-
-  map->outer->progress (map->base + map->span * fraction, map->outer->user_data);
-}
-
-static void
-map_notice (const char *path, int line, const char *message, void *user_data)
-{
-  ProgressMap *map = user_data;
-
-  map->outer->notice (path, line, message, map->outer->user_data);
-}
-
-/* The callbacks one file is read with: options' own, its progress mapped. */
-static OssaSmdCallbacks
-part_callbacks (const OssaSmdImportOptions *options, ProgressMap *map)
-{
-  return (OssaSmdCallbacks) {
-    options->callbacks.progress ? map_progress : NULL,
-    options->callbacks.notice ? map_notice : NULL,
-    map,
-    options->callbacks.cancel,
-  };
-}
-
-static OssaSmd *
-read_part (const char *path, const OssaSmdImportOptions *options, double base, double span,
-           OssaError *err)
-{
-  ProgressMap map = { &options->callbacks, base, span };
-  OssaSmdCallbacks cb = part_callbacks (options, &map);
-
-  return ossa_smd_read (path, &cb, err);
-}
-
-OssaDocument *
-ossa_smd_import_files (const char *const *paths, size_t n_paths,
-                       const OssaSmdImportOptions *options, OssaError *err)
-{
-  OssaSmdImportOptions defaults;
-  const OssaSmdCallbacks *cb;
-  OssaDocument *doc = NULL;
-  OssaSmd *ref;
-  char name[OSSA_MAX_NAME_BYTES + 1];
-  double step;
-
-  if (options == NULL)
-    {
-      ossa_smd_import_options_init (&defaults);
-      options = &defaults;
-    }
-  cb = &options->callbacks;
-  if (n_paths == 0)
-    {
-      ossa_error_set (err, OSSA_ERROR_INVALID, "no SMD file to import");
-      return NULL;
-    }
-  step = 1.0 / (double) n_paths;
-  ref = read_part (paths[0], options, 0, step, err);
-  if (ref == NULL)
-    return NULL;
-  ossa_smd_stem (paths[0], name, sizeof name);
-  doc = ossa_smd_to_document (ref, name, options, err);
-  for (size_t i = 1; doc != NULL && i < n_paths; i++)
-    {
-      OssaSmd *anim;
-
-      if (cb->progress != NULL)
-        cb->progress (step * (double) i, cb->user_data);
-      anim = read_part (paths[i], options, step * (double) i, step, err);
-      ossa_smd_stem (paths[i], name, sizeof name);
-      if (anim == NULL || ossa_smd_add_animation (doc, ref, anim, name, options, err) < 0)
-        {
-          ossa_document_free (doc);
-          doc = NULL;
-        }
-      ossa_smd_free (anim);
-    }
-  ossa_smd_free (ref);
-  if (doc != NULL && cb->progress != NULL)
-    cb->progress (1.0, cb->user_data);
-  return doc;
-}
-
-OssaDocument *
-ossa_smd_import_bytes (const char *data, size_t size, const char *path,
-                       const OssaSmdImportOptions *options, OssaError *err)
-{
-  OssaSmdImportOptions defaults;
-  ProgressMap map;
-  OssaSmdCallbacks cb;
-  OssaDocument *doc;
-  OssaSmd *ref;
-  char name[OSSA_MAX_NAME_BYTES + 1];
-
-  if (options == NULL)
-    {
-      ossa_smd_import_options_init (&defaults);
-      options = &defaults;
-    }
-  /* As ossa_smd_import_files() reads its one file: the same callbacks, the same
-   * name, the same last progress call. */
-  map = (ProgressMap) { &options->callbacks, 0, 1 };
-  cb = part_callbacks (options, &map);
-  ref = ossa_smd_read_bytes (data, size, path, &cb, err);
-  if (ref == NULL)
-    return NULL;
-  ossa_smd_stem (path, name, sizeof name);
-  doc = ossa_smd_to_document (ref, name, options, err);
-  ossa_smd_free (ref);
-  if (doc != NULL && options->callbacks.progress != NULL)
-    options->callbacks.progress (1.0, options->callbacks.user_data);
-  return doc;
 }

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ossa-ik-pose.h"
+
 static void drop_target (OssaRenderer *renderer);
 
 OssaRenderer *
@@ -79,6 +81,8 @@ _ossa_renderer_pose (OssaRenderer *renderer, const OssaAnimation *anim, float t)
   else
     ossa_pose_set_rest (renderer->pose, &doc->skeleton);
   ossa_pose_update_world (renderer->pose, &doc->skeleton);
+  /* IK after FK, as the runtime plays it (DESIGN.md "Inverse kinematics"). */
+  ossa_pose_apply_ik (renderer->pose, doc, anim, t);
   ossa_slot_pose_sample (renderer->slots, doc, anim, t);
   renderer->n_quads = ossa_slot_pose_fill_quads (renderer->slots, renderer->pose->world,
                                                  renderer->quads, doc->n_slots);

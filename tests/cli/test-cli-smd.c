@@ -6,6 +6,7 @@
  * import again gives the same poses; broken files give "FILE:LINE:" errors. Also
  * under de_DE.UTF-8 when that locale exists. */
 #include <string.h>
+#include <unistd.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -23,6 +24,17 @@ testdata (const char *name)
   if (path != NULL && !g_file_test (path, G_FILE_TEST_EXISTS))
     g_clear_pointer (&path, g_free);
   return path;
+}
+
+/* How many times needle occurs in haystack. */
+static int
+count_in (const char *haystack, const char *needle)
+{
+  int n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
 }
 
 /* World joints from `ossa-cli sample --json`. */
@@ -263,6 +275,74 @@ out:
   g_free (out);
 }
 
+/* An SMD named twice (the same path, a symbolic link): imported once, with a
+ * notice, its joints where the tests' own projection puts them; an ANIM that
+ * gives a bone another parent: FILE:LINE naming the bone and both parents,
+ * nothing written. */
+static void
+test_same_file_and_parents (gconstpointer data)
+{
+  const char *locale = data;
+  char *ref = testdata ("hl1test_man_ref.smd"), *walk = testdata ("hl1test_man_walk.smd");
+  char *out = cli_tmp_file ("twice.ossa"), *link = cli_tmp_file ("walk-link.smd");
+  char *bad = cli_tmp_file ("walk-reparented.smd"), *text = NULL;
+  CliRun r;
+
+  if (!cli_locale_usable (locale))
+    goto out;
+  if (ref == NULL || walk == NULL)
+    {
+      g_test_skip ("OSSA_SHARED_TESTDATA/smd is not available");
+      goto out;
+    }
+  g_unlink (link);
+  g_assert_cmpint (symlink (walk, link), ==, 0);
+  cli_run (&r, locale, "import-smd", walk, walk, link, "-o", out, "--json", NULL);
+  cli_assert_exit (&r, 0);
+  g_assert_cmpint (count_in (r.out, "imported once"), ==, 2);
+  g_assert_cmpint (count_in (r.out, "\"duration\""), ==, 1);
+  cli_run_clear (&r);
+  {
+    RefSmd *anim = ref_smd_read (walk);
+    size_t n = anim->names->len, last = anim->frames->len - 1;
+    double *want = g_new (double, 2 * n), *got = g_new (double, 2 * n);
+
+    world_joints (n, (const int *) (void *) anim->parents->data,
+                  &g_array_index (anim->values, double, last * n * 6), 0, want);
+    sample (locale, out, "hl1test_man_walk", last / 30.0, n, got);
+    for (size_t i = 0; i < 2 * n; i++)
+      g_assert_cmpfloat (fabs (got[i] - want[i]), <=, 1e-4 * (1 + fabs (want[i])));
+    g_free (want);
+    g_free (got);
+    ref_smd_free (anim);
+  }
+  g_unlink (out);
+
+  /* LeftArm (line 11) under Neck instead of Spine. */
+  g_assert_true (g_file_get_contents (walk, &text, NULL, NULL));
+  {
+    GString *s = g_string_new (text);
+
+    g_assert_cmpuint (g_string_replace (s, "8 \"LeftArm\" 5", "8 \"LeftArm\" 6", 1), ==, 1);
+    g_assert_true (g_file_set_contents (bad, s->str, (gssize) s->len, NULL));
+    g_string_free (s, TRUE);
+  }
+  cli_run (&r, locale, "import-smd", ref, bad, "-o", out, NULL);
+  assert_line_error (&r, bad, 11);
+  g_assert_nonnull (strstr (r.err, ":11: bone 'LeftArm' has parent 'Neck' here but parent 'Spine' in the reference"));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  cli_run_clear (&r);
+out:
+  g_unlink (link);
+  g_unlink (bad);
+  g_free (text);
+  g_free (out);
+  g_free (link);
+  g_free (bad);
+  g_free (ref);
+  g_free (walk);
+}
+
 static void
 test_usage (gconstpointer data)
 {
@@ -352,6 +432,9 @@ main (int argc, char **argv)
       g_free (p);
       p = g_strdup_printf ("/cli-smd/%s/broken", locales[l][0]);
       g_test_add_data_func (p, locales[l][1], test_broken);
+      g_free (p);
+      p = g_strdup_printf ("/cli-smd/%s/same-file-and-parents", locales[l][0]);
+      g_test_add_data_func (p, locales[l][1], test_same_file_and_parents);
       g_free (p);
       p = g_strdup_printf ("/cli-smd/%s/usage", locales[l][0]);
       g_test_add_data_func (p, locales[l][1], test_usage);

@@ -788,6 +788,92 @@ test_player_hero (void)
   g_free (path);
 }
 
+/* ---- IK after FK ---- */
+
+/* upper (length 3) → lower (at 3, length 4) reaching for a target root at (5, 0):
+ * a 3-4-5 triangle, so fully solved the elbow is 90° and upper −53.13°.
+ * "off" keys the constraint's mix 0, "on" keys it 1. */
+static OssaDocument *
+make_ik_document (OssaIkConstraint *ik, OssaIkTrack *tracks)
+{
+  OssaDocument *doc = ossa_document_new ();
+  const char *names[2] = { "off", "on" };
+
+  test_add_bone (&doc->skeleton, "upper", -1, 0, 0, 0, 1, 1, 3);
+  test_add_bone (&doc->skeleton, "lower", 0, 3, 0, 0, 1, 1, 4);
+  test_add_bone (&doc->skeleton, "target", -1, 5, 0, 0, 1, 1, 1);
+  *ik = (OssaIkConstraint) { "reach", { 0, 1 }, 2, 2, true, 1.f };
+  doc->ik = ik;
+  doc->n_ik = 1;
+  for (int a = 0; a < 2; a++)
+    {
+      OssaAnimation anim;
+
+      g_assert_true (ossa_animation_init (&anim, names[a]));
+      anim.duration = 1;
+      anim.loop = true;
+      ossa_ik_track_init (&tracks[a], 0);
+      ossa_ik_track_set_key (&tracks[a], &(OssaIkKey) { 0.f, (float) a, false, false }, NULL);
+      anim.ik_tracks = &tracks[a];
+      anim.n_ik_tracks = 1;
+      g_assert_cmpint (ossa_document_take_animation (doc, &anim, NULL), ==, a);
+    }
+  return doc;
+}
+
+static void
+test_player_ik (void)
+{
+  OssaIkConstraint ik;
+  OssaIkTrack tracks[2];
+  OssaDocument *doc = make_ik_document (&ik, tracks);
+  OssaPlayer *player = ossa_player_new (doc, NULL);
+  const OssaPose *pose = ossa_player_get_pose (player);
+  double elbow = G_PI / 2, upper = -atan2 (4, 3);
+
+  g_assert_nonnull (player);
+  /* Nothing playing: the constraint's own mix, 1. */
+  ossa_player_apply (player);
+  assert_close (pose->local[1].rotation, elbow, 1e-5);
+  assert_close (ossa_pose_tip (&pose->world[1], 4).x, 5, 1e-5);
+  ossa_player_play (player, 0, true, 0, NULL);
+  ossa_player_apply (player);
+  assert_close (pose->local[1].rotation, 0, 0);
+  assert_close (pose->world[1].tx, 3, 1e-6);
+  /* A crossfade over 1 s to "on": halfway, the mix is halfway, and so are the
+   * angles; the frame does not allocate. */
+  ossa_player_play (player, 1, true, 1, NULL);
+  ossa_player_update (player, 0.5f);
+  n_allocations = 0;
+  counting = TRUE;
+  ossa_player_apply (player);
+  counting = FALSE;
+  g_assert_cmpuint (n_allocations, ==, 0);
+  assert_close (pose->local[0].rotation, upper / 2, 1e-5);
+  assert_close (pose->local[1].rotation, elbow / 2, 1e-5);
+  /* Interrupted at 0.5 by a cut back into "on" over 1 s: the frozen picture
+   * shows at once (nothing jumps), then fades to full IK. */
+  ossa_player_play (player, 1, true, 1, NULL);
+  ossa_player_apply (player);
+  assert_close (pose->local[1].rotation, elbow / 2, 1e-5);
+  ossa_player_update (player, 1.f);
+  ossa_player_apply (player);
+  assert_close (pose->local[0].rotation, upper, 1e-5);
+  assert_close (pose->local[1].rotation, elbow, 1e-5);
+  assert_close (ossa_pose_tip (&pose->world[1], 4).x, 5, 1e-5);
+  assert_close (ossa_pose_tip (&pose->world[1], 4).y, 0, 1e-5);
+  ossa_player_free (player);
+  doc->ik = NULL;
+  doc->n_ik = 0;
+  for (int a = 0; a < 2; a++)
+    {
+      doc->animations[a].ik_tracks = NULL;
+      doc->animations[a].n_ik_tracks = 0;
+      ossa_ik_track_clear (&tracks[a]);
+    }
+  ossa_document_free (doc);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -803,5 +889,6 @@ main (int argc, char **argv)
   g_test_add_func ("/player/no-allocation", test_player_no_allocation);
   g_test_add_func ("/player/shared-clips", test_player_shared_clips);
   g_test_add_func ("/player/hero", test_player_hero);
+  g_test_add_func ("/player/ik", test_player_ik);
   return g_test_run ();
 }

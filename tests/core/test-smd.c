@@ -14,20 +14,7 @@
 #include "test-helpers.h"
 
 #include "test-smd-reference.h"
-
-static char *
-testdata (const char *name)
-{
-  const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
-  char *path;
-
-  if (dir == NULL)
-    return NULL;
-  path = g_build_filename (dir, "smd", name, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_clear_pointer (&path, g_free);
-  return path;
-}
+#include "test-smd-support.h"
 
 static OssaDocument *
 import (const char *ref, const char *anim, OssaSmdPlane plane, float simplify)
@@ -44,25 +31,6 @@ import (const char *ref, const char *anim, OssaSmdPlane plane, float simplify)
   if (doc == NULL)
     g_error ("import %s: %s:%d: %s", ref, err.path, err.line, err.message);
   return doc;
-}
-
-/* World joints of doc's animation `anim` (NULL: rest) at time t. */
-static void
-sample_joints (const OssaDocument *doc, const OssaAnimation *anim, float t, double *xy)
-{
-  size_t n = doc->skeleton.n_bones;
-  OssaTransform *local = g_new (OssaTransform, n);
-  OssaXform *world = g_new (OssaXform, n);
-
-  ossa_animation_sample_pose (anim, &doc->skeleton, t, local);
-  ossa_pose_compute_world (&doc->skeleton, local, world);
-  for (size_t i = 0; i < n; i++)
-    {
-      xy[2 * i] = world[i].tx;
-      xy[2 * i + 1] = world[i].ty;
-    }
-  g_free (local);
-  g_free (world);
 }
 
 /* Float precision of a chain of float transforms: relative to the model's size. */
@@ -192,21 +160,6 @@ test_projection_sparse (void)
 }
 
 /* ---- every file imports ---- */
-
-typedef struct
-{
-  int     notices;
-  GString *text;
-} Notices;
-
-static void
-on_notice (const char *path, int line, const char *message, void *user_data)
-{
-  Notices *n = user_data;
-
-  n->notices++;
-  g_string_append_printf (n->text, "%s:%d: %s\n", path, line, message);
-}
 
 static void
 test_all_files (void)

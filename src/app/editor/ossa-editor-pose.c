@@ -14,21 +14,42 @@
 #include "ossa-editor-private.h"
 #include "ossa-gerror.h"
 
+/* The document's IK constraints over the FK pose, into ik_pose (DESIGN.md: after
+ * FK, at the animation's keys of mix and bend, or the constraints' own values in
+ * Setup mode), leaving pose's local transforms as they are. */
+static void
+update_ik_pose (OssaEditor *self, const OssaAnimation *anim)
+{
+  const OssaDocument *doc = self->document;
+  gsize n = doc->skeleton.n_bones;
+
+  if (self->ik_pose == NULL)
+    self->ik_pose = ossa_pose_new (&doc->skeleton, NULL);
+  if (self->ik_pose == NULL || !ossa_pose_resize (self->ik_pose, n, NULL))
+    g_error ("out of memory");
+  memcpy (self->ik_pose->local, self->pose->local, n * sizeof *self->pose->local);
+  memcpy (self->ik_pose->world, self->pose->world, n * sizeof *self->pose->world);
+  ossa_pose_apply_ik (self->ik_pose, doc, anim, (float) self->time);
+}
+
 /* The rest pose in Setup mode, the current animation at the playhead in Animate
- * mode, with the pending edits over it. Runs every frame of a drag: it reuses the
- * pose's arrays and allocates only when the skeleton outgrows them. */
+ * mode, with the pending edits over it, then IK. Runs every frame of a drag: it
+ * reuses the poses' arrays and allocates only when the skeleton outgrows them. */
 static void
 update_pose (OssaEditor *self)
 {
   const OssaDocument *doc = self->document;
   OssaPose *pose = self->pose;
+  const OssaAnimation *anim = NULL;
 
   if (!ossa_pose_resize (pose, doc->skeleton.n_bones, NULL))
     g_error ("out of memory");
   if (self->mode == OSSA_EDIT_MODE_ANIMATE && self->animation >= 0
       && (gsize) self->animation < doc->n_animations)
-    ossa_pose_sample (pose, &doc->animations[self->animation], &doc->skeleton,
-                      (float) self->time);
+    {
+      anim = &doc->animations[self->animation];
+      ossa_pose_sample (pose, anim, &doc->skeleton, (float) self->time);
+    }
   else
     ossa_pose_set_rest (pose, &doc->skeleton);
   if (self->mode == OSSA_EDIT_MODE_ANIMATE && self->n_pending > 0)
@@ -37,6 +58,8 @@ update_pose (OssaEditor *self)
         pose->local[i] = self->pending[i];
   _ossa_editor_ik_drag_overlay (self, pose);
   ossa_pose_update_world (pose, &doc->skeleton);
+  if (doc->n_ik > 0)
+    update_ik_pose (self, anim);
   self->pose_stale = FALSE;
   self->slot_pose_stale = TRUE;
 }
@@ -54,9 +77,10 @@ const OssaXform *
 ossa_editor_get_world (OssaEditor *self)
 {
   g_return_val_if_fail (OSSA_IS_EDITOR (self), NULL);
-  if (self->pose_stale)
+  if (self->pose_stale || (self->document->n_ik > 0 && self->ik_pose == NULL))
     update_pose (self);
-  return self->pose->world;
+  /* What is on show: after IK when the document has constraints. */
+  return self->document->n_ik > 0 ? self->ik_pose->world : self->pose->world;
 }
 
 /* Auto-key off: the edit shows, unkeyed, until K keys it or the playhead moves. */

@@ -74,6 +74,10 @@ struct _OssaEditor
    * what ossa_editor_get_local() and ossa_editor_get_world() return. */
   OssaPose      *pose;
   gboolean       pose_stale;
+  /* The same pose after the document's IK constraints (made when the document
+   * first has one): its world matrices are what ossa_editor_get_world() returns
+   * then, while the local transforms a person edits stay the FK ones of pose. */
+  OssaPose      *ik_pose;
 
   /* Animate mode with auto-key off: the pose edits not keyed yet, shown over the
    * sampled pose until the playhead, the animation or the mode changes. */

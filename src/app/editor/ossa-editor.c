@@ -164,6 +164,7 @@ ossa_editor_finalize (GObject *object)
   g_array_unref (self->key_selection);
   g_array_unref (self->clipboard);
   ossa_pose_free (self->pose);
+  ossa_pose_free (self->ik_pose);
   g_free (self->pending);
   g_free (self->pending_set);
   G_OBJECT_CLASS (ossa_editor_parent_class)->finalize (object);

@@ -168,7 +168,9 @@ gboolean            ossa_editor_redo             (OssaEditor    *self,
 
 /* The pose on show (the rest pose in Setup mode, the current animation sampled at
  * the playhead in Animate mode): n_bones local transforms and world matrices,
- * owned by the editor, valid until the next change. */
+ * owned by the editor, valid until the next change. The local transforms are the
+ * FK ones a person edits; the world matrices are after the document's IK
+ * constraints (DESIGN.md "Inverse kinematics"), as the runtime shows them. */
 const OssaTransform *ossa_editor_get_local       (OssaEditor    *self);
 const OssaXform     *ossa_editor_get_world       (OssaEditor    *self);
 
