@@ -131,12 +131,20 @@ ossa_command_add_bone (const OssaDocument *doc, const char *name, int32_t parent
 OssaCommand *
 ossa_command_remove_bone (const OssaDocument *doc, size_t bone, OssaError *err)
 {
+  return ossa_command_remove_bone_ik (doc, bone, OSSA_IK_REMOVAL_REPAIR, err);
+}
+
+/* The IK constraints are part of the structure the command swaps, so undo brings
+ * back the ones removed or repaired with their keys. */
+OssaCommand *
+ossa_command_remove_bone_ik (const OssaDocument *doc, size_t bone, OssaIkRemoval how, OssaError *err)
+{
   OssaDocument *scratch;
 
   if (!_ossa_command_check_bone (doc, bone, err)
       || (scratch = _ossa_document_copy_structure (doc, err)) == NULL)
     return NULL;
-  if (!ossa_document_remove_bone (scratch, bone, err))
+  if (!ossa_document_remove_bone_ik (scratch, bone, how, err))
     {
       ossa_document_free (scratch);
       return NULL;

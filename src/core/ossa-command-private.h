@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* What every kind of OssaCommand is made of, for the files that build them
  * (ossa-command.c, ossa-command-bone.c, ossa-command-animation.c,
- * ossa-command-map.c, ossa-command-art.c). A command owns what its other state points to (names,
+ * ossa-command-map.c, ossa-command-art.c, ossa-command-ik.c). A command owns what its other state points to (names,
  * tracks, maps, the skeleton and animations of a structural edit) and frees it in
  * ossa_command_free(). Not installed. */
 #pragma once
@@ -30,6 +30,9 @@ typedef enum
   KIND_SLOT,       /* art: one slot's fields and attachments */
   KIND_IMAGE_LIST, /* art: one image present at an index, or absent */
   KIND_IMAGE,      /* art: one image's fields (image.present unused) */
+  KIND_IK,         /* IK: one constraint's fields */
+  KIND_IK_LIST,    /* IK: every constraint, with every animation's IK tracks when they change */
+  KIND_IK_TRACK,   /* IK: one (animation, constraint) track, present or absent */
 } OssaCommandKind;
 
 struct OssaCommand
@@ -110,6 +113,27 @@ struct OssaCommand
       bool      present;  /* whether `other` is an image to put back at index */
       OssaImage other;
     } image;
+    struct
+    {
+      size_t           index;
+      OssaIkConstraint other;
+    } ik;
+    struct
+    {
+      OssaIkConstraint *ik;
+      size_t            n_ik;
+      bool              with_tracks;  /* whether tracks[] and n_tracks[] hold every animation's */
+      size_t            n_animations;
+      OssaIkTrack     **tracks;       /* per animation: its IK tracks */
+      size_t           *n_tracks;
+    } ik_list;
+    struct
+    {
+      size_t      anim;
+      uint32_t    constraint;
+      bool        present;  /* whether `other` is a track or "no track" */
+      OssaIkTrack other;
+    } ik_track;
   };
 };
 
@@ -137,3 +161,8 @@ bool _ossa_command_swap_map_list (OssaCommand *cmd, OssaDocument *doc, OssaError
 bool _ossa_command_swap_slot (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
 bool _ossa_command_swap_image_list (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
 bool _ossa_command_swap_image (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
+bool _ossa_command_swap_ik (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
+bool _ossa_command_swap_ik_list (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
+bool _ossa_command_swap_ik_track (OssaCommand *cmd, OssaDocument *doc, OssaError *err);
+/* Releases what an IK command's other state owns. */
+void _ossa_command_free_ik (OssaCommand *cmd);

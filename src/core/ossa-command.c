@@ -90,6 +90,11 @@ ossa_command_free (OssaCommand *cmd)
       if (cmd->list.present)
         ossa_grid_map_clear (&cmd->list.other);
       break;
+    case KIND_IK:
+    case KIND_IK_LIST:
+    case KIND_IK_TRACK:
+      _ossa_command_free_ik (cmd);
+      break;
     case KIND_MAP_ENDS:
     default:
       break;
@@ -147,6 +152,11 @@ ossa_command_same_target (const OssaCommand *a, const OssaCommand *b)
       return a->slot.index == b->slot.index;
     case KIND_IMAGE:
       return a->image.index == b->image.index;
+    case KIND_IK:
+      return a->ik.index == b->ik.index;
+    case KIND_IK_TRACK:
+      return a->ik_track.anim == b->ik_track.anim && a->ik_track.constraint == b->ik_track.constraint;
+    case KIND_IK_LIST:
     case KIND_STRUCTURE:
     case KIND_GROUP:
     default:
@@ -217,6 +227,12 @@ swap (OssaCommand *cmd, OssaDocument *doc, bool forward, OssaError *err)
       return _ossa_command_swap_image_list (cmd, doc, err);
     case KIND_IMAGE:
       return _ossa_command_swap_image (cmd, doc, err);
+    case KIND_IK:
+      return _ossa_command_swap_ik (cmd, doc, err);
+    case KIND_IK_LIST:
+      return _ossa_command_swap_ik_list (cmd, doc, err);
+    case KIND_IK_TRACK:
+      return _ossa_command_swap_ik_track (cmd, doc, err);
     default:
       return false;
     }

@@ -31,9 +31,10 @@ bool _ossa_ik_constraints_copy (OssaIkConstraint **dst, const OssaIkConstraint *
 void _ossa_ik_remap_bones (OssaDocument *doc, const ssize_t *remap, size_t n_old,
                            OssaIkRemoval how);
 
-/* Moves the IK tracks of every animation from constraint i to remap[i] (n_old
- * entries; -1 removes them) and sorts them by constraint again. Never allocates. */
-void _ossa_ik_remap_tracks (OssaDocument *doc, const ssize_t *remap, size_t n_old);
+/* Moves n_tracks IK tracks from constraint i to remap[i] (n_old entries; -1 removes
+ * them, and *n_tracks shrinks) and sorts them by constraint again. Never allocates. */
+void _ossa_ik_tracks_remap (OssaIkTrack *tracks, size_t *n_tracks, const ssize_t *remap,
+                            size_t n_old);
 
 /* anim's IK tracks against doc's constraints (errors name the animation). */
 bool _ossa_ik_validate_animation (const OssaDocument *doc, const OssaAnimation *anim,

@@ -414,28 +414,24 @@ sort_tracks (OssaIkTrack *tracks, size_t n)
 }
 
 void
-_ossa_ik_remap_tracks (OssaDocument *doc, const ssize_t *remap, size_t n_old)
+_ossa_ik_tracks_remap (OssaIkTrack *tracks, size_t *n_tracks, const ssize_t *remap, size_t n_old)
 {
-  for (size_t a = 0; a < doc->n_animations; a++)
+  size_t out = 0;
+
+  for (size_t t = 0; t < *n_tracks; t++)
     {
-      OssaAnimation *anim = &doc->animations[a];
-      size_t out = 0;
+      OssaIkTrack *track = &tracks[t];
 
-      for (size_t t = 0; t < anim->n_ik_tracks; t++)
+      if (track->constraint >= n_old || remap[track->constraint] < 0)
         {
-          OssaIkTrack *track = &anim->ik_tracks[t];
-
-          if (track->constraint >= n_old || remap[track->constraint] < 0)
-            {
-              ossa_ik_track_clear (track);
-              continue;
-            }
-          track->constraint = (uint32_t) remap[track->constraint];
-          anim->ik_tracks[out++] = *track;
+          ossa_ik_track_clear (track);
+          continue;
         }
-      anim->n_ik_tracks = out;
-      sort_tracks (anim->ik_tracks, out);
+      track->constraint = (uint32_t) remap[track->constraint];
+      tracks[out++] = *track;
     }
+  *n_tracks = out;
+  sort_tracks (tracks, out);
 }
 
 /* The constrained bone at or above bone (the first constraint's when several),

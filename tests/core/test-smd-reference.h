@@ -143,13 +143,11 @@ euler_matrix (const double r[3], double out[3][3])
   mat_mul (zy, rx, out);
 }
 
-/* Projected world joints of frame f, for bones given by `names` / `parents`, each
- * taking its local from `locals` (6 doubles per bone). */
+/* The 3D world pose of every bone (parents first), each taking its local from
+ * `locals` (6 doubles per bone: position, Euler angles), into w[n]. */
 static inline void
-world_joints (size_t n, const int *parents, const double *locals, int plane, double *xy)
+world_poses (size_t n, const int *parents, const double *locals, Pose3 *w)
 {
-  Pose3 *w = g_new (Pose3, n);
-
   for (size_t i = 0; i < n; i++)
     {
       double m[3][3];
@@ -169,10 +167,26 @@ world_joints (size_t n, const int *parents, const double *locals, int plane, dou
             w[i].p[k] = pp->p[k] + pp->m[k][0] * locals[6 * i] + pp->m[k][1] * locals[6 * i + 1]
                         + pp->m[k][2] * locals[6 * i + 2];
         }
-      /* plane 0 xz, 1 xy, 2 yz (OssaSmdPlane's values) */
-      xy[2 * i] = plane == 2 ? w[i].p[1] : w[i].p[0];
-      xy[2 * i + 1] = plane == 1 ? w[i].p[1] : w[i].p[2];
     }
-  g_free (w);
 }
 
+/* A 3D point's two coordinates on plane 0 xz, 1 xy, 2 yz (OssaSmdPlane's values). */
+static inline void
+plane_point (const double p[3], int plane, double *xy)
+{
+  xy[0] = plane == 2 ? p[1] : p[0];
+  xy[1] = plane == 1 ? p[1] : p[2];
+}
+
+/* Projected world joints of a pose, for bones given by `parents`, each taking its
+ * local from `locals` (6 doubles per bone). */
+static inline void
+world_joints (size_t n, const int *parents, const double *locals, int plane, double *xy)
+{
+  Pose3 *w = g_new (Pose3, n);
+
+  world_poses (n, parents, locals, w);
+  for (size_t i = 0; i < n; i++)
+    plane_point (w[i].p, plane, &xy[2 * i]);
+  g_free (w);
+}

@@ -192,6 +192,22 @@ has_listed_ancestor (const OssaSkeleton *skel, guint bone, const guint *bones, g
 gboolean
 ossa_editor_remove_bones (OssaEditor *self, const guint *bones, gsize n_bones, GError **error)
 {
+  return ossa_editor_remove_bones_ik (self, bones, n_bones, OSSA_IK_REMOVAL_REPAIR, error);
+}
+
+/**
+ * ossa_editor_remove_bones_ik:
+ * @bones: (array length=n_bones): bone indices, ascending
+ * @how: what becomes of the IK constraints that name a bone going: repaired to
+ *   what remains, or deleted
+ *
+ * ossa_editor_remove_bones() with the constraints' fate chosen (the question Delete
+ * asks when constraints use the bones).
+ */
+gboolean
+ossa_editor_remove_bones_ik (OssaEditor *self, const guint *bones, gsize n_bones,
+                             OssaIkRemoval how, GError **error)
+{
   const OssaSkeleton *skel;
   g_autoptr(GArray) doomed = g_array_new (FALSE, FALSE, sizeof (guint));
   GError *failure = NULL;
@@ -207,11 +223,14 @@ ossa_editor_remove_bones (OssaEditor *self, const guint *bones, gsize n_bones, G
   ossa_editor_begin_group (self, n_bones > 1 ? _("Delete Bones") : _("Delete Bone"));
   for (guint k = doomed->len; k > 0 && failure == NULL; k--)
     {
+      const OssaDocument *doc = ossa_editor_get_document (self);
+      guint bone = g_array_index (doomed, guint, k - 1);
       OssaError err = { 0 };
       OssaCommand *command;
 
-      command = ossa_command_remove_bone (ossa_editor_get_document (self),
-                                         g_array_index (doomed, guint, k - 1), &err);
+      /* ossa_command_remove_bone() is the repairing one. */
+      command = how == OSSA_IK_REMOVAL_REPAIR ? ossa_command_remove_bone (doc, bone, &err)
+                                              : ossa_command_remove_bone_ik (doc, bone, how, &err);
       _ossa_editor_run (self, command, &err, 0, &failure);
     }
   ossa_editor_end_group (self);

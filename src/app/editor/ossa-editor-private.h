@@ -115,6 +115,20 @@ struct _OssaEditor
   int             selected_attachment;
   guint           art_signature;
 
+  /* ossa-editor-ik.c: the picked constraint (-1: none) with its name, to find it
+   * again after an edit, and the constraints as of the last change (their
+   * fingerprint, count and document) to tell OSSA_CHANGE_IK. */
+  int             selected_ik;
+  char           *selected_ik_name;
+  gsize           n_ik_seen;
+  guint           ik_signature;
+  guint           ik_generation;
+
+  /* ossa-editor-pins.c: the pinned bones (guint, ascending) and the document
+   * they belong to. */
+  GArray         *pins;
+  guint           pins_generation;
+
   /* ossa-editor-ik-drag.c: the IK tool's drag and its chain length (made on
    * first use). */
   struct _OssaEditorIkDrag *ik_drag;
@@ -225,12 +239,16 @@ void     _ossa_editor_art_clear_selection       (OssaEditor     *self);
 
 /* ossa-editor-ik.c and ossa-editor-pins.c: their part of the object's life, and
  * what any change of the document means for them (a constraint or a pinned bone
- * that went). */
+ * that went). ik_document_changed says whether the constraints changed
+ * (OSSA_CHANGE_IK); pins_document_changed runs before the new structure is
+ * remembered. */
 void     _ossa_editor_ik_class_init             (GObjectClass   *klass);
 void     _ossa_editor_ik_init                   (OssaEditor     *self);
-void     _ossa_editor_ik_document_changed       (OssaEditor     *self);
+void     _ossa_editor_ik_finalize               (OssaEditor     *self);
+gboolean _ossa_editor_ik_document_changed       (OssaEditor     *self);
 void     _ossa_editor_pins_class_init           (GObjectClass   *klass);
 void     _ossa_editor_pins_init                 (OssaEditor     *self);
+void     _ossa_editor_pins_finalize             (OssaEditor     *self);
 void     _ossa_editor_pins_document_changed     (OssaEditor     *self);
 
 /* ossa-editor-ik-drag.c: the drag's solved rotations over the pose on show

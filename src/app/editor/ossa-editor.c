@@ -119,7 +119,8 @@ _ossa_editor_document_changed (OssaEditor *self, OssaChange change)
       }
   }
   _ossa_editor_art_document_changed (self);
-  _ossa_editor_ik_document_changed (self);
+  if (_ossa_editor_ik_document_changed (self))
+    change |= OSSA_CHANGE_IK;
   _ossa_editor_pins_document_changed (self);
   _ossa_editor_ik_drag_document_changed (self);
   if ((change & OSSA_CHANGE_STRUCTURE) && !(change & OSSA_CHANGE_DOCUMENT))
@@ -153,6 +154,8 @@ ossa_editor_finalize (GObject *object)
   OssaEditor *self = OSSA_EDITOR (object);
 
   _ossa_editor_art_dispose (self);
+  _ossa_editor_ik_finalize (self);
+  _ossa_editor_pins_finalize (self);
   _ossa_editor_ik_drag_free (self);
   _ossa_editor_wait_for_snapshot (self);
   ossa_document_free (self->document);

@@ -232,6 +232,14 @@ gboolean            ossa_editor_remove_bones     (OssaEditor          *self,
                                                   const guint         *bones,
                                                   gsize                n_bones,
                                                   GError             **error);
+/* The same, saying what becomes of the IK constraints that name the bones going
+ * (ossa_editor_remove_bones() repairs them; ossa_editor_count_ik_of_bones() says
+ * whether there are any to ask about). */
+gboolean            ossa_editor_remove_bones_ik  (OssaEditor          *self,
+                                                  const guint         *bones,
+                                                  gsize                n_bones,
+                                                  OssaIkRemoval        how,
+                                                  GError             **error);
 
 /* ---- ossa-editor-selection.c: the bone selection ---- */
 
@@ -619,6 +627,19 @@ gboolean            ossa_editor_reorder_ik        (OssaEditor      *self,
                                                    guint            c,
                                                    guint            new_index,
                                                    GError         **error);
+/* Constraint c's bones (one, or a parent and its direct child) and target, its
+ * name, mix, bend and keys kept. */
+gboolean            ossa_editor_set_ik_chain      (OssaEditor      *self,
+                                                   guint            c,
+                                                   const guint     *bones,
+                                                   gsize            n_bones,
+                                                   guint            target,
+                                                   GError         **error);
+/* How many constraints name one of bones or a bone below them (bone or target):
+ * those that removing these bones repairs or deletes. */
+guint               ossa_editor_count_ik_of_bones (OssaEditor      *self,
+                                                   const guint     *bones,
+                                                   gsize            n_bones);
 /* Mix and bend: the constraint's own in Setup mode; a key at the playhead in
  * Animate mode (whatever auto-key says, as slot colours). merge_id as for
  * ossa_editor_set_bone_local() (a slider drag is one step). */
@@ -636,6 +657,12 @@ gboolean            ossa_editor_set_ik_bend       (OssaEditor      *self,
 gboolean            ossa_editor_key_ik            (OssaEditor      *self,
                                                    guint            c,
                                                    GError         **error);
+/* K: ossa_editor_key_bones_and_slots() on bones and, with a constraint picked,
+ * ossa_editor_key_ik() on it, all as one undo step. */
+gboolean            ossa_editor_key_bones_and_ik  (OssaEditor      *self,
+                                                   const guint     *bones,
+                                                   gsize            n_bones,
+                                                   GError         **error);
 /* Constraint c's mix and bend on show (its keys at the playhead in Animate mode). */
 OssaIkState         ossa_editor_get_ik_state      (OssaEditor      *self,
                                                    guint            c);
@@ -650,6 +677,9 @@ gboolean            ossa_editor_is_pinned         (OssaEditor      *self,
 void                ossa_editor_set_pinned        (OssaEditor      *self,
                                                    guint            bone,
                                                    gboolean         pinned);
+/* The pinned bones, ascending. */
+const guint        *ossa_editor_get_pins          (OssaEditor      *self,
+                                                   gsize           *n_pins);
 
 /* ---- ossa-editor-ik-drag.c: the IK tool's drag ---- */
 

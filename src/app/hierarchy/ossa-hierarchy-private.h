@@ -9,9 +9,10 @@ G_BEGIN_DECLS
 /* OssaHierarchy's insides, shared by its files: ossa-hierarchy.c (the GObject,
  * the message under the list, the editor's signals), ossa-hierarchy-tree.c (the
  * list model and the selection), ossa-hierarchy-row.c (the row widgets and
- * renaming) and ossa-hierarchy-drop.c (drag and drop). The panel owns the
- * selection model, which owns the tree, which owns the links; the list view's
- * widgets own their rows. The last functions are for the GUI tests: what
+ * renaming), ossa-hierarchy-drop.c (drag and drop) and ossa-hierarchy-ik.c (the
+ * Constraints group under the tree). The panel owns the selection models, which
+ * own the tree (which owns the links) and the constraints' names; the list
+ * views' widgets own their rows. The last functions are for the GUI tests: what
  * the panel's gestures call, without the gestures. */
 
 /* The links of one skeleton's tree, shared with the GtkTreeListModel made from
@@ -52,6 +53,19 @@ typedef struct
   gboolean        editing;
 } OssaHierarchyRow;
 
+/* The widgets of one row of the Constraints group, attached to (and freed with)
+ * its box. */
+typedef struct
+{
+  OssaHierarchy *self;
+  GtkWidget     *box;         /* the list item's child: glyph, name, chain */
+  GtkWidget     *label;
+  GtkWidget     *chain;       /* "upper › fore → hand", dimmed */
+  GtkWidget     *entry;       /* NULL until the row is first renamed */
+  int            constraint;  /* -1 while unbound */
+  gboolean       editing;
+} OssaIkRow;
+
 struct _OssaHierarchy
 {
   GtkWidget           parent_instance;
@@ -60,6 +74,8 @@ struct _OssaHierarchy
   GtkWidget          *scroller;
   GtkListView        *list_view;
   GtkLabel           *message_label;
+  GtkWidget          *ik_box;        /* the Constraints group, hidden when there are none */
+  GtkListView        *ik_list;
 
   OssaEditor         *editor;
   GtkMultiSelection  *selection;
@@ -84,6 +100,16 @@ struct _OssaHierarchy
   guint               reveal_frames;
   guint               fill_idle;     /* filling a big tree's rows in steps */
   GHashTable         *fill_collapsed; /* names of rows to collapse once it is full */
+
+  /* ossa-hierarchy-ik.c */
+  GtkStringList      *ik_names;      /* the constraints' names, a row's position its index */
+  GtkSingleSelection *ik_selection;
+  GHashTable         *ik_rows;       /* bound OssaIkRow * */
+  int                 ik_rename;     /* the constraint being renamed, or -1 */
+  OssaIkRow          *ik_rename_row;
+  int                 ik_press;      /* the row last pressed, for double-clicks */
+  guint32             ik_press_time;
+  guint               ik_rename_idle;
 };
 
 /* ossa-hierarchy.c: a message under the list, hidden after a few seconds. */
@@ -131,6 +157,29 @@ void                _ossa_hierarchy_reveal_name      (OssaHierarchy    *self,
                                                       int               bone);
 void                _ossa_hierarchy_stop_reveal      (OssaHierarchy    *self);
 
+/* ossa-hierarchy-ik.c */
+void                _ossa_hierarchy_ik_init          (OssaHierarchy    *self);
+void                _ossa_hierarchy_ik_dispose       (OssaHierarchy    *self);
+void                _ossa_hierarchy_ik_finalize      (OssaHierarchy    *self);
+/* The rows for the editor's constraints (anew when they changed, else only the
+ * chains' bone names), shown when there are any. */
+void                _ossa_hierarchy_ik_rebuild       (OssaHierarchy    *self);
+/* Editor → rows. */
+void                _ossa_hierarchy_ik_sync_selection (OssaHierarchy   *self);
+/* The constraint of the editor's document, or NULL. */
+const OssaIkConstraint *_ossa_hierarchy_get_ik       (OssaHierarchy    *self,
+                                                      int               c);
+/* Its chain and target as its row shows them ("upper › fore → hand"); NULL for
+ * no constraint. */
+char               *_ossa_hierarchy_dup_ik_chain     (OssaHierarchy    *self,
+                                                      int               c);
+void                _ossa_hierarchy_start_rename_ik  (OssaHierarchy    *self,
+                                                      guint             c);
+void                _ossa_hierarchy_end_ik_rename    (OssaHierarchy    *self);
+/* Whether the keyboard focus is in the Constraints group (F2 renames the picked
+ * constraint there). */
+gboolean            _ossa_hierarchy_ik_has_focus     (OssaHierarchy    *self);
+
 /* ossa-hierarchy-drop.c */
 void                _ossa_hierarchy_add_drag_source  (OssaHierarchyRow *r);
 void                _ossa_hierarchy_add_drop_target  (OssaHierarchy    *self);
@@ -150,6 +199,9 @@ gboolean            _ossa_hierarchy_drop_bone        (OssaHierarchy    *self,
 GtkEditable        *_ossa_hierarchy_get_rename_entry (OssaHierarchy    *self);
 /* The label under that entry saying why its name is refused, or NULL. */
 GtkWidget          *_ossa_hierarchy_get_rename_error (OssaHierarchy    *self);
+
+/* The entry of the constraint row being renamed, or NULL. */
+GtkEditable        *_ossa_hierarchy_get_ik_rename_entry (OssaHierarchy *self);
 
 /* The text of the message under the list ("" when none is shown). */
 const char         *_ossa_hierarchy_get_message      (OssaHierarchy    *self);

@@ -8,7 +8,8 @@
 /* The bone tree panel: one row per bone under its parent, a bone's children in
  * index order. Drag a row onto another to reparent its bone, onto the space below
  * the rows to make it a root; double-click a row (or press F2) to rename its
- * bone. This file is the GObject, the message under the list and the editor's
+ * bone. Under the tree, the document's IK constraints (ossa-hierarchy-ik.c). This
+ * file is the GObject, the message under the list and the editor's
  * signals; the model is in ossa-hierarchy-tree.c, the row widgets and renaming in
  * ossa-hierarchy-row.c, dragging and dropping in ossa-hierarchy-drop.c. */
 
@@ -98,6 +99,9 @@ scroll_to_start (OssaHierarchy *self)
 static void
 document_changed_cb (OssaEditor *editor, guint change, OssaHierarchy *self)
 {
+  /* The constraints' rows name bones too. */
+  if (change & (OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_IK | OSSA_CHANGE_STRUCTURE))
+    _ossa_hierarchy_ik_rebuild (self);
   if (change & OSSA_CHANGE_DOCUMENT)
     {
       scroll_to_start (self);
@@ -121,11 +125,20 @@ editor_selection_changed_cb (OssaEditor *editor, OssaHierarchy *self)
   _ossa_hierarchy_sync_selection (self, TRUE);
 }
 
+static void
+editor_ik_selection_changed_cb (OssaEditor *editor, OssaHierarchy *self)
+{
+  if (self->syncing > 0)
+    return;
+  _ossa_hierarchy_ik_sync_selection (self);
+}
+
 /**
  * ossa_hierarchy_start_rename:
  *
- * Opens the name of the primary selected bone for editing in its row (F2): Enter
- * renames the bone, Escape leaves it as it was.
+ * Opens the name of the primary selected bone for editing in its row (F2), or of
+ * the picked constraint when the keyboard focus is in the Constraints group: Enter
+ * renames it, Escape leaves it as it was.
  */
 void
 ossa_hierarchy_start_rename (OssaHierarchy *self)
@@ -135,6 +148,11 @@ ossa_hierarchy_start_rename (OssaHierarchy *self)
   g_return_if_fail (OSSA_IS_HIERARCHY (self));
   if (self->editor == NULL)
     return;
+  if (_ossa_hierarchy_ik_has_focus (self) && ossa_editor_get_selected_ik (self->editor) >= 0)
+    {
+      _ossa_hierarchy_start_rename_ik (self, (guint) ossa_editor_get_selected_ik (self->editor));
+      return;
+    }
   primary = ossa_editor_get_primary (self->editor);
   if (primary < 0)
     {
@@ -166,10 +184,13 @@ ossa_hierarchy_set_editor (OssaHierarchy *self, OssaEditor *editor)
       g_signal_connect (editor, "document-changed", G_CALLBACK (document_changed_cb), self);
       g_signal_connect (editor, "selection-changed", G_CALLBACK (editor_selection_changed_cb),
                         self);
+      g_signal_connect (editor, "ik-selection-changed", G_CALLBACK (editor_ik_selection_changed_cb),
+                        self);
     }
   _ossa_hierarchy_hide_message (self);
   scroll_to_start (self);
   _ossa_hierarchy_rebuild (self);
+  _ossa_hierarchy_ik_rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITOR]);
 }
 
@@ -190,6 +211,7 @@ ossa_hierarchy_dispose (GObject *object)
   g_clear_handle_id (&self->message_timeout, g_source_remove);
   _ossa_hierarchy_stop_fill (self);
   _ossa_hierarchy_stop_reveal (self);
+  _ossa_hierarchy_ik_dispose (self);
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
   self->rename_row = NULL;
@@ -212,6 +234,7 @@ ossa_hierarchy_finalize (GObject *object)
   OssaHierarchy *self = OSSA_HIERARCHY (object);
 
   g_hash_table_unref (self->bound_rows);
+  _ossa_hierarchy_ik_finalize (self);
 
   G_OBJECT_CLASS (ossa_hierarchy_parent_class)->finalize (object);
 }
@@ -270,6 +293,8 @@ ossa_hierarchy_class_init (OssaHierarchyClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaHierarchy, scroller);
   gtk_widget_class_bind_template_child (widget_class, OssaHierarchy, list_view);
   gtk_widget_class_bind_template_child (widget_class, OssaHierarchy, message_label);
+  gtk_widget_class_bind_template_child (widget_class, OssaHierarchy, ik_box);
+  gtk_widget_class_bind_template_child (widget_class, OssaHierarchy, ik_list);
 
   gtk_widget_class_install_action (widget_class, "hierarchy.rename", NULL, rename_shortcut);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "hierarchy.rename", NULL);
@@ -297,4 +322,5 @@ ossa_hierarchy_init (OssaHierarchy *self)
   factory = _ossa_hierarchy_row_factory_new (self);
   gtk_list_view_set_factory (self->list_view, factory);
   _ossa_hierarchy_add_drop_target (self);
+  _ossa_hierarchy_ik_init (self);
 }

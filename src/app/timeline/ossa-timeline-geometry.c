@@ -93,6 +93,26 @@ slots_by_bone (const OssaDocument *doc, guint *first, guint *slots)
   }
 }
 
+/* The IK constraints under each bone, the first of its chain, in the order they
+ * apply: constraints[first[b]] up to constraints[first[b + 1]] are bone b's. */
+static void
+constraints_by_bone (const OssaDocument *doc, guint *first, guint *constraints)
+{
+  gsize n_bones = doc->skeleton.n_bones;
+  g_autofree guint *next = NULL;
+
+  memset (first, 0, (n_bones + 1) * sizeof *first);
+  for (gsize c = 0; c < doc->n_ik; c++)
+    if (doc->ik[c].bones[0] < n_bones)
+      first[doc->ik[c].bones[0] + 1]++;
+  for (gsize b = 0; b < n_bones; b++)
+    first[b + 1] += first[b];
+  next = g_memdup2 (first, (n_bones + 1) * sizeof *first);
+  for (gsize c = 0; c < doc->n_ik; c++)
+    if (doc->ik[c].bones[0] < n_bones)
+      constraints[next[doc->ik[c].bones[0]]++] = (guint) c;
+}
+
 void
 _ossa_timeline_view_ensure_rows (OssaTimelineView *self)
 {
@@ -101,6 +121,8 @@ _ossa_timeline_view_ensure_rows (OssaTimelineView *self)
   g_autofree guint *depth = NULL;
   g_autofree guint *slot_first = NULL;
   g_autofree guint *slot_list = NULL;
+  g_autofree guint *ik_first = NULL;
+  g_autofree guint *ik_list = NULL;
   double y = 0;
 
   if (!self->rows_stale)
@@ -123,7 +145,7 @@ _ossa_timeline_view_ensure_rows (OssaTimelineView *self)
     {
       /* The draw order is the whole skeleton's: its row comes first. */
       OssaTimelineRow row = { 0, -1, 0, y, OSSA_TIMELINE_ROW_HEIGHT,
-                              OSSA_TIMELINE_ROW_DRAW_ORDER, 0 };
+                              OSSA_TIMELINE_ROW_DRAW_ORDER, 0, 0 };
 
       g_array_append_val (self->rows, row);
       y += row.height;
@@ -131,10 +153,16 @@ _ossa_timeline_view_ensure_rows (OssaTimelineView *self)
       slot_list = g_new (guint, doc->n_slots);
       slots_by_bone (doc, slot_first, slot_list);
     }
+  if (doc->n_ik > 0)
+    {
+      ik_first = g_new (guint, skel->n_bones + 1);
+      ik_list = g_new (guint, doc->n_ik);
+      constraints_by_bone (doc, ik_first, ik_list);
+    }
   for (gsize i = 0; i < skel->n_bones; i++)
     {
       OssaTimelineRow row = { (guint) i, -1, 0, y, OSSA_TIMELINE_ROW_HEIGHT,
-                              OSSA_TIMELINE_ROW_BONE, 0 };
+                              OSSA_TIMELINE_ROW_BONE, 0, 0 };
 
       depth[i] = skel->bones[i].parent >= 0 ? depth[skel->bones[i].parent] + 1 : 0;
       row.depth = depth[i];
@@ -144,7 +172,7 @@ _ossa_timeline_view_ensure_rows (OssaTimelineView *self)
         for (int c = 0; c < OSSA_N_CHANNELS; c++)
           {
             OssaTimelineRow channel = { (guint) i, c, depth[i], y, OSSA_TIMELINE_CHANNEL_HEIGHT,
-                                        OSSA_TIMELINE_ROW_CHANNEL, 0 };
+                                        OSSA_TIMELINE_ROW_CHANNEL, 0, 0 };
 
             g_array_append_val (self->rows, channel);
             y += channel.height;
@@ -154,10 +182,21 @@ _ossa_timeline_view_ensure_rows (OssaTimelineView *self)
            slot_first != NULL && k < slot_first[i + 1]; k++)
         {
           OssaTimelineRow slot = { (guint) i, -1, depth[i], y, OSSA_TIMELINE_CHANNEL_HEIGHT,
-                                   OSSA_TIMELINE_ROW_SLOT, slot_list[k] };
+                                   OSSA_TIMELINE_ROW_SLOT, slot_list[k], 0 };
 
           g_array_append_val (self->rows, slot);
           y += slot.height;
+        }
+      /* Then the constraints its chain starts from, listed whether keyed or not:
+       * an empty row is where mix and bend get keyed. */
+      for (guint k = ik_first != NULL ? ik_first[i] : 0;
+           ik_first != NULL && k < ik_first[i + 1]; k++)
+        {
+          OssaTimelineRow ik = { (guint) i, -1, depth[i], y, OSSA_TIMELINE_CHANNEL_HEIGHT,
+                                 OSSA_TIMELINE_ROW_IK, 0, ik_list[k] };
+
+          g_array_append_val (self->rows, ik);
+          y += ik.height;
         }
     }
   self->rows_height = y;

@@ -9,8 +9,8 @@
 #include "ossa-timeline-view-private.h"
 
 /* The pointer on the timeline. The primary button scrubs on the ruler (or on the
- * playhead's line), picks bones in the names column, picks and drags keys, and
- * draws a rubber band elsewhere; the middle button pans; the wheel scrolls, and
+ * playhead's line), picks bones (slots, constraints) in the names column, picks
+ * and drags keys (the IK rows' through ossa-timeline-ik.c), and draws a rubber band elsewhere; the middle button pans; the wheel scrolls, and
  * zooms with Ctrl; over the ruler the time under the pointer is shown. The
  * controllers are ossa-pointer-input's, and they call the same press, motion and
  * release entry points the tests do. */
@@ -77,6 +77,7 @@ press_art_key (OssaTimelineView *self, const OssaTimelineRow *row, double x,
       self->own_key_selection = TRUE;
       ossa_editor_clear_key_selection (self->editor);
       self->own_key_selection = FALSE;
+      _ossa_timeline_view_clear_ik_keys (self);
     }
   /* A press on picked keys keeps the others picked, to drag them all. */
   if (!self->press_was_selected)
@@ -128,6 +129,12 @@ _ossa_timeline_view_press (OssaTimelineView *self, double x, double y, GdkModifi
           ossa_editor_select_slot (self->editor, (int) row->slot, -1);
           return;
         }
+      if (row->kind == OSSA_TIMELINE_ROW_IK)
+        {
+          /* A constraint's name picks it, as its row in the bone tree does. */
+          ossa_editor_select_ik (self->editor, (int) row->constraint);
+          return;
+        }
       if (_ossa_timeline_view_on_expander (row, x))
         {
           ossa_timeline_view_set_expanded (self, row->bone, !self->expanded[row->bone]);
@@ -139,7 +146,8 @@ _ossa_timeline_view_press (OssaTimelineView *self, double x, double y, GdkModifi
         ossa_editor_select (self->editor, &row->bone, 1, FALSE);
       return;
     }
-  if (row != NULL && press_art_key (self, row, x, state))
+  if (row != NULL && (press_art_key (self, row, x, state)
+                      || _ossa_timeline_view_press_ik_key (self, row, x, state)))
     return;
   if (row != NULL)
     {
@@ -164,9 +172,13 @@ _ossa_timeline_view_press (OssaTimelineView *self, double x, double y, GdkModifi
                 select_bone_keys (self, keys, TRUE);
               return;
             }
-          /* The art keys picked stay only with Shift (they do not move with a drag). */
+          /* The art and IK keys picked stay only with Shift (they do not move
+           * with a drag). */
           if (!(state & GDK_SHIFT_MASK))
-            _ossa_timeline_view_clear_slot_keys (self);
+            {
+              _ossa_timeline_view_clear_slot_keys (self);
+              _ossa_timeline_view_clear_ik_keys (self);
+            }
           if (!self->press_was_selected)
             select_bone_keys (self, keys, (state & GDK_SHIFT_MASK) != 0);
           self->drag = OSSA_TIMELINE_DRAG_KEYS;
@@ -205,6 +217,7 @@ _ossa_timeline_view_motion (OssaTimelineView *self, double x, double y, GdkModif
       break;
     case OSSA_TIMELINE_DRAG_KEYS:
     case OSSA_TIMELINE_DRAG_ART_KEYS:
+    case OSSA_TIMELINE_DRAG_IK_KEYS:
       self->move_delta = (x - self->press_x) / self->pps;
       self->move_snap = self->snap_keys != ((state & GDK_SHIFT_MASK) != 0);
       if (self->move_snap)
@@ -236,11 +249,15 @@ select_band (OssaTimelineView *self, GdkModifierType state)
   g_autoptr(GArray) art = _ossa_timeline_view_slot_keys_in_rect (self, self->press_x,
                                                                  self->press_y, self->drag_x,
                                                                  self->drag_y);
+  g_autoptr(GArray) ik = _ossa_timeline_view_ik_keys_in_rect (self, self->press_x, self->press_y,
+                                                              self->drag_x, self->drag_y);
   gboolean extend = (state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK)) != 0;
 
   select_bone_keys (self, keys, extend);
   _ossa_timeline_view_select_slot_keys (self, (const OssaSlotKeyRef *) (gconstpointer) art->data,
                                         art->len, extend);
+  _ossa_timeline_view_select_ik_keys (self, (const OssaIkKeyRef *) (gconstpointer) ik->data,
+                                      ik->len, extend);
 }
 
 void
@@ -304,6 +321,10 @@ _ossa_timeline_view_release (OssaTimelineView *self, double x, double y, GdkModi
         }
       _ossa_timeline_view_invalidate (self);
       break;
+    case OSSA_TIMELINE_DRAG_IK_KEYS:
+      _ossa_timeline_view_release_ik_keys (self);
+      _ossa_timeline_view_invalidate (self);
+      break;
     case OSSA_TIMELINE_DRAG_BAND:
       if (self->drag_active)
         select_band (self, self->press_state);
@@ -311,6 +332,7 @@ _ossa_timeline_view_release (OssaTimelineView *self, double x, double y, GdkModi
         {
           ossa_editor_clear_key_selection (self->editor);
           _ossa_timeline_view_clear_slot_keys (self);
+          _ossa_timeline_view_clear_ik_keys (self);
         }
       break;
     case OSSA_TIMELINE_DRAG_SCRUB:
@@ -429,6 +451,8 @@ on_double_click (GtkGestureClick *gesture, int n_press, double x, double y,
     return;
   if (x >= OSSA_TIMELINE_NAMES_WIDTH && _ossa_timeline_view_slot_key_at (self, row, x, &art))
     ossa_editor_set_time (self->editor, art.time);
+  else if (x >= OSSA_TIMELINE_NAMES_WIDTH && _ossa_timeline_view_ik_key_at (self, row, x, &time))
+    ossa_editor_set_time (self->editor, time);
   else if (x < OSSA_TIMELINE_NAMES_WIDTH && row->kind == OSSA_TIMELINE_ROW_BONE)
     ossa_timeline_view_set_expanded (self, row->bone, !self->expanded[row->bone]);
   else if (x >= OSSA_TIMELINE_NAMES_WIDTH

@@ -76,12 +76,18 @@ enum
 #define ART_DRAW_ORDER_FILL   0xffa98be8u
 #define ART_SWATCH_BACKGROUND 0x30  /* grey a colour key's alpha shows over */
 
+/* An IK key (mix, and bend when keyed): a coral diamond, unselected and
+ * selected. */
+#define IK_FILL          0xffe9806eu
+#define IK_FILL_SELECTED 0xffffe0d9u
+
 typedef struct
 {
   guint32 *pixels;
   int      width, height;   /* device pixels */
   Sprite   sprites[N_SPRITES];
   Sprite   art[N_ART_SPRITES];  /* made only when the document has slots */
+  Sprite   ik[2];           /* made only when it has IK constraints */
   guint32 *mark;            /* per column: row generation << 8 | sprite + 1 last drawn */
   guint32  generation;
 } Layer;
@@ -167,6 +173,16 @@ make_art_sprites (Layer *layer, int scale)
       make_sprite (&layer->art[ART_DRAW_ORDER + sel], SHAPE_SQUARE, rb * 4 / 5, ring, outline,
                    sel ? 0xffe9e0fbu : ART_DRAW_ORDER_FILL);
     }
+}
+
+static void
+make_ik_sprites (Layer *layer, int scale)
+{
+  int r = (int) (OSSA_TIMELINE_KEY_RADIUS_CHANNEL * scale) + scale;
+
+  make_sprite (&layer->ik[0], SHAPE_DIAMOND, r, scale, KEY_OUTLINE, IK_FILL);
+  make_sprite (&layer->ik[1], SHAPE_DIAMOND, r, 2 * scale, KEY_OUTLINE_SELECTED,
+               IK_FILL_SELECTED);
 }
 
 static inline void
@@ -403,6 +419,48 @@ draw_draw_order_row (OssaTimelineView *self, Layer *layer, int cy, double t0, do
   return drawn;
 }
 
+/* An IK row: one key per time (its mix, and its bend when keyed). */
+static guint
+draw_ik_row (OssaTimelineView *self, Layer *layer, guint constraint, int cy, double t0, double t1,
+             int scale)
+{
+  const OssaIkTrack *track = ossa_editor_get_ik_track (self->editor, constraint);
+  double value = gtk_adjustment_get_value (self->hadj);
+  double px = self->pps * scale;
+  /* Picked keys dragged elsewhere are drawn where they go: every key is visited. */
+  gboolean moving = self->drag == OSSA_TIMELINE_DRAG_IK_KEYS && self->drag_active;
+  guint drawn = 0;
+  gsize first = 0;
+
+  if (track == NULL)
+    return 0;
+  /* Else from the first key in view (a binary search), to the last. */
+  for (gsize hi = moving ? 0 : track->n_keys; first < hi;)
+    {
+      gsize mid = first + (hi - first) / 2;
+
+      if (track->times[mid] < t0)
+        first = mid + 1;
+      else
+        hi = mid;
+    }
+  for (gsize k = first; k < track->n_keys; k++)
+    {
+      OssaIkKeyRef ref = { constraint, track->times[k] };
+      float time;
+
+      if (!moving && track->times[k] > t1)
+        break;
+      time = _ossa_timeline_view_ik_key_time (self, &ref);
+      if (time < t0 || time > t1)
+        continue;
+      stamp (layer, (int) lround ((time - value) * px), cy,
+             &layer->ik[_ossa_timeline_view_is_ik_key_selected (self, &ref)]);
+      drawn++;
+    }
+  return drawn;
+}
+
 void
 _ossa_timeline_view_draw_keys_layer (OssaTimelineView *self, int scale)
 {
@@ -433,6 +491,8 @@ _ossa_timeline_view_draw_keys_layer (OssaTimelineView *self, int scale)
   make_sprites (&layer, scale);
   if (ossa_editor_get_document (self->editor)->n_slots > 0)
     make_art_sprites (&layer, scale);
+  if (ossa_editor_get_document (self->editor)->n_ik > 0)
+    make_ik_sprites (&layer, scale);
   sel = ossa_editor_get_selected_keys (self->editor, &n_sel);
   {
     double margin = (OSSA_TIMELINE_KEY_RADIUS_BONE + 2) / self->pps;
@@ -458,6 +518,11 @@ _ossa_timeline_view_draw_keys_layer (OssaTimelineView *self, int scale)
       if (row->kind == OSSA_TIMELINE_ROW_DRAW_ORDER)
         {
           drawn += draw_draw_order_row (self, &layer, cy, t0, t1, scale);
+          continue;
+        }
+      if (row->kind == OSSA_TIMELINE_ROW_IK)
+        {
+          drawn += draw_ik_row (self, &layer, row->constraint, cy, t0, t1, scale);
           continue;
         }
       if (row->channel >= 0)

@@ -313,17 +313,23 @@ gboolean
 _ossa_timeline_view_delete_keys (OssaTimelineView *self, GError **error)
 {
   g_autoptr(GArray) art = NULL;
+  g_autoptr(GArray) ik = NULL;
   gboolean ok;
 
   if (self->editor == NULL)
     return TRUE;
-  /* A copy: the edit's change prunes the selection as it goes. */
+  /* Copies: the edit's change prunes the selections as it goes. */
   art = g_array_copy (self->slot_selection);
-  ok = ossa_editor_delete_keys_with_slot_keys (self->editor, TRUE,
-                                               (const OssaSlotKeyRef *) (gconstpointer)
-                                                 art->data,
-                                               art->len, error);
+  ik = g_array_copy (self->ik_selection);
+  ok = ossa_editor_delete_timeline_keys (self->editor, TRUE,
+                                         (const OssaSlotKeyRef *) (gconstpointer) art->data,
+                                         art->len,
+                                         (const OssaIkKeyRef *) (gconstpointer) ik->data,
+                                         ik->len, error);
   if (ok)
-    _ossa_timeline_view_clear_slot_keys (self);
+    {
+      _ossa_timeline_view_clear_slot_keys (self);
+      _ossa_timeline_view_clear_ik_keys (self);
+    }
   return ok;
 }

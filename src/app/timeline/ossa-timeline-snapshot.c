@@ -27,6 +27,9 @@ static const GdkRGBA color_row_odd = RGBA (37, 38, 43, 1);
 static const GdkRGBA color_row_channel = RGBA (31, 32, 36, 1);
 static const GdkRGBA color_row_slot = RGBA (29, 33, 35, 1);
 static const GdkRGBA color_draw_order = RGBA (169, 139, 232, 1);
+static const GdkRGBA color_row_ik = RGBA (36, 31, 33, 1);
+static const GdkRGBA color_ik = RGBA (233, 128, 110, 1);  /* as its keys (keys-layer) */
+static const GdkRGBA color_ik_text = RGBA (30, 22, 22, 1);
 static const GdkRGBA color_row_selected = RGBA (255, 193, 66, 0.10f);
 static const GdkRGBA color_name_selected = RGBA (255, 193, 66, 0.22f);
 static const GdkRGBA color_outside = RGBA (0, 0, 0, 0.28f);
@@ -261,6 +264,72 @@ draw_attachment_labels (OssaTimelineView *self, GtkSnapshot *snapshot,
   pango_layout_set_width (self->small_layout, -1);
 }
 
+/* An IK row's name: an "IK" badge in its keys' colour, then the constraint's name
+ * (marked when the constraint is picked). */
+static void
+draw_ik_name (OssaTimelineView *self, GtkSnapshot *snapshot, const OssaTimelineRow *row,
+              double y, double indent)
+{
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+  gboolean picked = ossa_editor_get_selected_ik (self->editor) == (int) row->constraint;
+  double cx = 30 + indent;
+
+  if (row->constraint >= doc->n_ik)  /* rows are laid out again on OSSA_CHANGE_IK */
+    return;
+  if (picked)
+    fill (snapshot, &color_name_selected, 0, y, OSSA_TIMELINE_NAMES_WIDTH, row->height);
+  fill (snapshot, &color_ik, cx - 2, y + 4, 15, row->height - 8);
+  pango_layout_set_width (self->small_layout, -1);
+  text (snapshot, self->small_layout, "IK", cx, y + 3, &color_ik_text);
+  pango_layout_set_width (self->small_layout,
+                          (int) (MAX (OSSA_TIMELINE_NAMES_WIDTH - cx - 24, 1) * PANGO_SCALE));
+  pango_layout_set_ellipsize (self->small_layout, PANGO_ELLIPSIZE_END);
+  text (snapshot, self->small_layout, doc->ik[row->constraint].name, cx + 18, y + 2,
+        picked ? &color_text_selected : &color_text);
+  pango_layout_set_ellipsize (self->small_layout, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_width (self->small_layout, -1);
+}
+
+/* Beside each IK key in view, its mix (and its bend when it keys one), where there
+ * is room before the next key. */
+static void
+draw_ik_labels (OssaTimelineView *self, GtkSnapshot *snapshot, const OssaTimelineRow *row,
+                double y, double width)
+{
+  const OssaIkTrack *track = ossa_editor_get_ik_track (self->editor, row->constraint);
+  double t0 = _ossa_timeline_view_x_to_time (self, OSSA_TIMELINE_NAMES_WIDTH - 200);
+  double t1 = _ossa_timeline_view_x_to_time (self, width);
+
+  if (track == NULL)
+    return;
+  pango_layout_set_ellipsize (self->small_layout, PANGO_ELLIPSIZE_END);
+  for (gsize k = 0; k < track->n_keys && track->times[k] <= t1; k++)
+    {
+      OssaIkKey key = ossa_ik_track_get_key (track, k);
+      double x = _ossa_timeline_view_time_to_x (self, track->times[k]) + 9;
+      double next = k + 1 < track->n_keys
+                      ? _ossa_timeline_view_time_to_x (self, track->times[k + 1]) - 8
+                      : width;
+      char label[64];
+
+      if (track->times[k] < t0 || next - x < 24)
+        continue;
+      if (!key.has_bend)
+        /* Translators: the label of an IK key on the timeline: its mix, 0 to 1 */
+        g_snprintf (label, sizeof label, _("mix %.2f"), (double) key.mix);
+      else if (key.bend_positive)
+        /* Translators: an IK key's mix, and its bend keyed to the positive side */
+        g_snprintf (label, sizeof label, _("mix %.2f, bend +"), (double) key.mix);
+      else
+        /* Translators: an IK key's mix, and its bend keyed to the negative side */
+        g_snprintf (label, sizeof label, _("mix %.2f, bend −"), (double) key.mix);
+      pango_layout_set_width (self->small_layout, (int) ((next - x) * PANGO_SCALE));
+      text (snapshot, self->small_layout, label, x, y + 2, &color_text_dim);
+    }
+  pango_layout_set_ellipsize (self->small_layout, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_width (self->small_layout, -1);
+}
+
 static void
 draw_rows (OssaTimelineView *self, GtkSnapshot *snapshot, double width, double height)
 {
@@ -290,6 +359,20 @@ draw_rows (OssaTimelineView *self, GtkSnapshot *snapshot, double width, double h
           fill (snapshot, &color_names_bg, 0, y, OSSA_TIMELINE_NAMES_WIDTH, row->height);
           fill (snapshot, &color_line, 0, y + row->height - 1, width, 1);
           draw_art_name (self, snapshot, row, y, indent);
+          continue;
+        }
+      if (row->kind == OSSA_TIMELINE_ROW_IK)
+        {
+          fill (snapshot, &color_row_ik, 0, y, width, row->height);
+          gtk_snapshot_push_clip (snapshot,
+                                  &GRAPHENE_RECT_INIT ((float) OSSA_TIMELINE_NAMES_WIDTH,
+                                                       (float) y,
+                                                       (float) (width - OSSA_TIMELINE_NAMES_WIDTH),
+                                                       (float) row->height));
+          draw_ik_labels (self, snapshot, row, y, width);
+          gtk_snapshot_pop (snapshot);
+          fill (snapshot, &color_names_bg, 0, y, OSSA_TIMELINE_NAMES_WIDTH, row->height);
+          draw_ik_name (self, snapshot, row, y, indent);
           continue;
         }
       if (row->kind == OSSA_TIMELINE_ROW_SLOT)
@@ -528,7 +611,7 @@ write_dump (OssaTimelineView *self)
       double y = _ossa_timeline_view_row_top (self, row);
 
       if (y + row->height < OSSA_TIMELINE_RULER_HEIGHT || y > gtk_widget_get_height (widget)
-          || row->kind == OSSA_TIMELINE_ROW_SLOT || row->kind == OSSA_TIMELINE_ROW_DRAW_ORDER)
+          || (row->kind != OSSA_TIMELINE_ROW_BONE && row->kind != OSSA_TIMELINE_ROW_CHANNEL))
         continue;
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "bone");
@@ -560,6 +643,25 @@ write_dump (OssaTimelineView *self)
         json_builder_add_string_value (builder, doc->slots[row->slot].name);
       else
         json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "y");
+      json_builder_add_double_value (builder, origin.y + y + 0.5 * row->height);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  /* The IK constraints' rows, by name. */
+  json_builder_set_member_name (builder, "ik_rows");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const OssaTimelineRow *row = &g_array_index (self->rows, OssaTimelineRow, i);
+      double y = _ossa_timeline_view_row_top (self, row);
+
+      if (y + row->height < OSSA_TIMELINE_RULER_HEIGHT || y > gtk_widget_get_height (widget)
+          || row->kind != OSSA_TIMELINE_ROW_IK || row->constraint >= doc->n_ik)
+        continue;
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "constraint");
+      json_builder_add_string_value (builder, doc->ik[row->constraint].name);
       json_builder_set_member_name (builder, "y");
       json_builder_add_double_value (builder, origin.y + y + 0.5 * row->height);
       json_builder_end_object (builder);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ossa-editor-ik-keys.h"
 #include "ossa-timeline-view.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,8 @@ G_BEGIN_DECLS
  *   ossa-timeline-hit.c         which row, key or keys are under a point
  *   ossa-timeline-slots.c       the art's rows: slot and draw-order keys, their
  *                               selection (the view's own) and their hits
+ *   ossa-timeline-ik.c          the IK constraints' rows: their keys, selection
+ *                               (the view's own too), hits, presses and moves
  *   ossa-timeline-input.c       the pointer: scrub, select, drag keys, band, pan, wheel
  *   ossa-timeline-playback.c    the frame-clock tick that moves the playhead */
 
@@ -59,6 +62,14 @@ void     _ossa_timeline_view_release     (OssaTimelineView *self,
 gboolean _ossa_timeline_view_slot_row_y  (OssaTimelineView *self,
                                           int               slot,
                                           double           *y);
+/* The middle of the row of IK constraint @constraint; FALSE when it has none. */
+gboolean _ossa_timeline_view_ik_row_y    (OssaTimelineView *self,
+                                          guint             constraint,
+                                          double           *y);
+/* The IK keys picked on the timeline (sorted by constraint and time; owned by the
+ * view). */
+const OssaIkKeyRef *_ossa_timeline_view_get_selected_ik_keys (OssaTimelineView *self,
+                                                              gsize            *n_keys);
 /* The slot and draw-order keys picked on the timeline (sorted; owned by the view),
  * apart from the editor's bone keys: Delete on the timeline removes both. */
 const OssaSlotKeyRef *_ossa_timeline_view_get_selected_slot_keys (OssaTimelineView *self,
@@ -91,10 +102,12 @@ typedef enum
   OSSA_TIMELINE_ROW_CHANNEL,     /* one of an expanded bone's channels */
   OSSA_TIMELINE_ROW_SLOT,        /* a slot on the bone: its colour and attachment keys */
   OSSA_TIMELINE_ROW_DRAW_ORDER,  /* the draw-order keys, first of all when there are slots */
+  OSSA_TIMELINE_ROW_IK,          /* an IK constraint on the bone: its mix and bend keys */
 } OssaTimelineRowKind;
 
 /* One listed row: a bone's, one of its channels' when the bone is expanded, one
- * of its slots', or the draw order's. */
+ * of its slots', an IK constraint's (under the first bone of its chain, after the
+ * slots), or the draw order's. */
 typedef struct
 {
   guint  bone;      /* a slot's: the slot's bone; the draw order's: 0 */
@@ -104,6 +117,7 @@ typedef struct
   double height;
   OssaTimelineRowKind kind;
   guint  slot;      /* a slot row's */
+  guint  constraint; /* an IK row's */
 } OssaTimelineRow;
 
 /* The gesture in progress. */
@@ -113,6 +127,7 @@ typedef enum
   OSSA_TIMELINE_DRAG_SCRUB,
   OSSA_TIMELINE_DRAG_KEYS,
   OSSA_TIMELINE_DRAG_ART_KEYS,  /* the picked slot and draw-order keys */
+  OSSA_TIMELINE_DRAG_IK_KEYS,   /* the picked IK keys */
   OSSA_TIMELINE_DRAG_BAND,
   OSSA_TIMELINE_DRAG_PAN,
   OSSA_TIMELINE_DRAG_NAMES,
@@ -145,6 +160,8 @@ struct _OssaTimelineView
 
   /* The slot and draw-order keys picked here (of OssaSlotKeyRef, sorted). */
   GArray            *slot_selection;
+  /* The IK keys picked here (of OssaIkKeyRef, sorted). */
+  GArray            *ik_selection;
   gboolean           own_key_selection;  /* the view is changing the editor's keys */
 
   /* Everything but the playhead (rows, ruler, grid, keys) as one texture, drawn
@@ -168,6 +185,7 @@ struct _OssaTimelineView
   OssaKeyRef         press_key;     /* the key pressed on (DRAG_KEYS) */
   gboolean           press_was_selected;
   float              press_art_time; /* the art key pressed on (DRAG_ART_KEYS) */
+  float              press_ik_time;  /* the IK key pressed on (DRAG_IK_KEYS) */
   double             move_delta;    /* seconds, while keys are dragged */
   gboolean           move_snap;
   gboolean           snap_keys;     /* moved keys land on frames (Shift: the other) */
@@ -310,6 +328,48 @@ void                   _ossa_timeline_view_prune_slot_keys    (OssaTimelineView 
  * undo step. */
 gboolean               _ossa_timeline_view_delete_keys        (OssaTimelineView      *self,
                                                                GError               **error);
+
+/* ossa-timeline-ik.c */
+/* The IK key nearest to widget @x on an IK @row, within its drawn size: its exact
+ * time. */
+gboolean               _ossa_timeline_view_ik_key_at          (OssaTimelineView      *self,
+                                                               const OssaTimelineRow *row,
+                                                               double                 x,
+                                                               float                 *time);
+/* The keys on an IK @row from @t0 to @t1 (of OssaIkKeyRef, the caller's; empty
+ * for other rows). */
+GArray                *_ossa_timeline_view_ik_keys_of         (OssaTimelineView      *self,
+                                                               const OssaTimelineRow *row,
+                                                               double                 t0,
+                                                               double                 t1);
+/* The IK keys inside a widget rectangle, as _ossa_timeline_view_keys_in_rect(). */
+GArray                *_ossa_timeline_view_ik_keys_in_rect   (OssaTimelineView      *self,
+                                                               double                 x0,
+                                                               double                 y0,
+                                                               double                 x1,
+                                                               double                 y1);
+gboolean               _ossa_timeline_view_is_ik_key_selected (OssaTimelineView      *self,
+                                                               const OssaIkKeyRef    *key);
+/* Replaces the picked IK keys with @keys, or adds them (@extend). */
+void                   _ossa_timeline_view_select_ik_keys     (OssaTimelineView      *self,
+                                                               const OssaIkKeyRef    *keys,
+                                                               gsize                  n_keys,
+                                                               gboolean               extend);
+void                   _ossa_timeline_view_clear_ik_keys      (OssaTimelineView      *self);
+/* Drops the picked IK keys that are no longer there (after an edit). */
+void                   _ossa_timeline_view_prune_ik_keys      (OssaTimelineView      *self);
+/* Where a picked IK key is drawn while the picked IK keys are dragged. */
+float                  _ossa_timeline_view_ik_key_time        (OssaTimelineView      *self,
+                                                               const OssaIkKeyRef    *key);
+/* A press on an IK row's key (picks it, Ctrl toggles, Shift adds; starts
+ * DRAG_IK_KEYS): whether there was one. */
+gboolean               _ossa_timeline_view_press_ik_key       (OssaTimelineView      *self,
+                                                               const OssaTimelineRow *row,
+                                                               double                 x,
+                                                               GdkModifierType        state);
+/* The release that ends DRAG_IK_KEYS: moves the picked keys (dragged), or picks
+ * the pressed ones alone (a click). */
+void                   _ossa_timeline_view_release_ik_keys    (OssaTimelineView      *self);
 
 /* ossa-timeline-input.c: adds the pointer's controllers. */
 void                   _ossa_timeline_view_init_input         (OssaTimelineView      *self);

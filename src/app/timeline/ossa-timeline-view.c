@@ -88,13 +88,18 @@ ossa_timeline_view_zoom_to_fit (OssaTimelineView *self)
 static void
 on_document_changed (OssaEditor *editor, guint change, OssaTimelineView *self)
 {
-  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_ART))
+  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_ART | OSSA_CHANGE_IK))
     self->rows_stale = TRUE;
   /* Slots renumbered or gone: the art keys picked are no longer those. */
   if (change & (OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_ART))
     _ossa_timeline_view_clear_slot_keys (self);
   else if (change & OSSA_CHANGE_ANIMATIONS)
     _ossa_timeline_view_prune_slot_keys (self);
+  /* The same for the constraints. */
+  if (change & (OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_IK))
+    _ossa_timeline_view_clear_ik_keys (self);
+  else if (change & OSSA_CHANGE_ANIMATIONS)
+    _ossa_timeline_view_prune_ik_keys (self);
   if (change & OSSA_CHANGE_DOCUMENT)
     {
       if (self->n_expanded > 0)
@@ -103,7 +108,7 @@ on_document_changed (OssaEditor *editor, guint change, OssaTimelineView *self)
       gtk_adjustment_set_value (self->vadj, 0);
     }
   if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT | OSSA_CHANGE_ANIMATIONS
-                | OSSA_CHANGE_ART))
+                | OSSA_CHANGE_ART | OSSA_CHANGE_IK))
     {
       self->tracks_stale = TRUE;
       _ossa_timeline_view_update_adjustments (self);
@@ -121,6 +126,7 @@ static void
 on_animation (OssaEditor *editor, GParamSpec *pspec, OssaTimelineView *self)
 {
   _ossa_timeline_view_clear_slot_keys (self);
+  _ossa_timeline_view_clear_ik_keys (self);
   self->tracks_stale = TRUE;
   _ossa_timeline_view_update_adjustments (self);
   _ossa_timeline_view_invalidate (self);
@@ -170,7 +176,10 @@ on_key_selection_changed (OssaTimelineView *self)
 
   ossa_editor_get_selected_keys (self->editor, &n);
   if (!self->own_key_selection && n > 0)
-    _ossa_timeline_view_clear_slot_keys (self);
+    {
+      _ossa_timeline_view_clear_slot_keys (self);
+      _ossa_timeline_view_clear_ik_keys (self);
+    }
   _ossa_timeline_view_invalidate (self);
 }
 
@@ -218,11 +227,15 @@ ossa_timeline_view_set_editor (OssaTimelineView *self, OssaEditor *editor)
       /* A picked slot's row is marked. */
       g_signal_connect_swapped (editor, "art-selection-changed",
                                 G_CALLBACK (_ossa_timeline_view_redraw), self);
+      /* So is a picked constraint's. */
+      g_signal_connect_swapped (editor, "ik-selection-changed",
+                                G_CALLBACK (_ossa_timeline_view_redraw), self);
       _ossa_timeline_view_update_ticking (self);
     }
   self->rows_stale = TRUE;
   self->tracks_stale = TRUE;
   g_array_set_size (self->slot_selection, 0);
+  g_array_set_size (self->ik_selection, 0);
   _ossa_timeline_view_update_adjustments (self);
   _ossa_timeline_view_invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITOR]);
@@ -379,6 +392,7 @@ ossa_timeline_view_finalize (GObject *object)
   g_free (self->tracks);
   g_free (self->slot_tracks);
   g_array_unref (self->slot_selection);
+  g_array_unref (self->ik_selection);
   g_free (self->dump_path);
   G_OBJECT_CLASS (ossa_timeline_view_parent_class)->finalize (object);
 }
@@ -485,6 +499,7 @@ ossa_timeline_view_init (OssaTimelineView *self)
   self->snap_keys = TRUE;
   self->rows = g_array_new (FALSE, FALSE, sizeof (OssaTimelineRow));
   self->slot_selection = g_array_new (FALSE, FALSE, sizeof (OssaSlotKeyRef));
+  self->ik_selection = g_array_new (FALSE, FALSE, sizeof (OssaIkKeyRef));
   self->rows_stale = TRUE;
   self->tracks_stale = TRUE;
   self->layer_stale = TRUE;

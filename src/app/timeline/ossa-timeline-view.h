@@ -9,10 +9,11 @@ G_BEGIN_DECLS
 
 /* The timeline's drawing: a ruler in frames, the playhead, one row per bone (each
  * expandable into its five channels) with the current animation's keys, under it
- * a row per slot on the bone (its colour and attachment keys) and, when there are
- * slots, the draw order's row first, drawn with GtkSnapshot. Scrubs, selects,
- * moves and deletes keys (bone keys through the editor's key selection, art keys
- * through its own) through the editor,
+ * a row per slot on the bone (its colour and attachment keys) and one per IK
+ * constraint whose chain starts at the bone (its mix and bend keys) and, when
+ * there are slots, the draw order's row first, drawn with GtkSnapshot. Scrubs,
+ * selects, moves and deletes keys (bone keys through the editor's key selection,
+ * art and IK keys through its own) through the editor,
  * and moves the playhead with its frame clock while the editor is playing. It
  * holds a reference to its editor; its adjustments are its own.
  *

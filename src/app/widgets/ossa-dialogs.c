@@ -437,6 +437,82 @@ ossa_dialogs_ask_overwrite_finish (GAsyncResult *result)
     }
 }
 
+/**
+ * ossa_dialogs_ask_ik_removal:
+ * @parent: the window whose bones are being deleted
+ * @n_constraints: how many IK constraints use those bones
+ * @cancellable: (nullable): answers Cancel when cancelled
+ * @callback: called with the answer
+ * @user_data: data for @callback
+ *
+ * Asks what becomes of the IK constraints that use bones about to be deleted:
+ * Repair them (the default: each keeps what it can of its bones and target),
+ * Delete them with the bones, or Cancel. Finish with
+ * ossa_dialogs_ask_ik_removal_finish().
+ */
+void
+ossa_dialogs_ask_ik_removal (GtkWindow           *parent,
+                             guint                n_constraints,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  GtkWidget *dialog;
+  GtkWidget *button;
+  GTask *task;
+
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+
+  task = g_task_new (parent, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ossa_dialogs_ask_ik_removal);
+  g_task_set_check_cancellable (task, FALSE);
+
+  dialog = gtk_message_dialog_new (parent,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION,
+                                   GTK_BUTTONS_NONE,
+                                   ngettext ("%u IK constraint uses the bones you delete",
+                                             "%u IK constraints use the bones you delete",
+                                             n_constraints),
+                                   n_constraints);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("Repair keeps what still works: a two-bone constraint that loses its child moves one bone, and one that loses its first bone or its target goes. Delete removes every one of them with its keys."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Delete Constraints"),
+                                  GTK_RESPONSE_REJECT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Repair Constraints"),
+                                  GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+
+  present_question (dialog, task, cancellable);
+}
+
+/**
+ * ossa_dialogs_ask_ik_removal_finish:
+ * @result: the result given to the callback
+ *
+ * Returns: 0 to repair the constraints, 1 to delete them, -1 for Cancel
+ */
+int
+ossa_dialogs_ask_ik_removal_finish (GAsyncResult *result)
+{
+  g_return_val_if_fail (G_IS_TASK (result), -1);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ossa_dialogs_ask_ik_removal,
+                        -1);
+
+  switch (g_task_propagate_int (G_TASK (result), NULL))
+    {
+    case GTK_RESPONSE_ACCEPT:
+      return 0;
+    case GTK_RESPONSE_REJECT:
+      return 1;
+    default:
+      return -1;
+    }
+}
+
 static void
 error_response_cb (GtkDialog *dialog,
                    int        response,

@@ -58,6 +58,16 @@ void            ossa_dialogs_ask_overwrite           (GtkWindow            *pare
                                                       gpointer              user_data);
 OssaOverwrite   ossa_dialogs_ask_overwrite_finish    (GAsyncResult         *result);
 
+/* What Delete does to the IK constraints that use the bones it removes: Repair
+ * them (the default: OSSA_IK_REMOVAL_REPAIR, 0), Delete them (OSSA_IK_REMOVAL_DELETE,
+ * 1), or -1 for Cancel (nothing removed). n_constraints is how many there are. */
+void            ossa_dialogs_ask_ik_removal          (GtkWindow            *parent,
+                                                      guint                 n_constraints,
+                                                      GCancellable         *cancellable,
+                                                      GAsyncReadyCallback   callback,
+                                                      gpointer              user_data);
+int             ossa_dialogs_ask_ik_removal_finish   (GAsyncResult         *result);
+
 /* Adds a filter called name to chooser for the files ending in one of suffixes
  * (NULL-terminated, without the dot), or for every file when suffixes is NULL.
  * The first filter added is the one the chooser starts with. */

@@ -39,6 +39,7 @@ typedef struct
 
 static const KeyShortcut window_shortcuts[] = {
   { "<Control>i", "win.import-smd", NULL },
+  { "<Control><Alt>v", "win.import-qc", NULL },
   { "<Control>e", "win.export-smd", NULL },
   { "<Control><Shift>e", "win.export-animation", NULL },
   { "<Control><Shift>i", "win.import-images", NULL },
@@ -91,6 +92,10 @@ static const KeyShortcut key_shortcuts[] = {
   { "<Control><Alt>d", "win.duplicate-animation", NULL },
   { "<Control><Alt>r", "win.rename-animation", NULL },
   { "<Control><Shift>Delete|<Control><Shift>KP_Delete", "win.delete-animation", NULL },
+  /* IK (ossa-window-ik.c): P is the motion path's. */
+  { "<Control><Alt>k", "win.new-ik", NULL },
+  { "<Control><Alt><Shift>k", "win.remove-ik", NULL },
+  { "<Shift>p", "win.pin-joint", NULL },
 };
 
 static const struct
@@ -210,6 +215,14 @@ import_smd_activated (GSimpleAction *action,
   _ossa_window_import_smd (OSSA_WINDOW (user_data));
 }
 
+static void
+import_qc_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  _ossa_window_import_qc (OSSA_WINDOW (user_data));
+}
+
 /* On the selected bone, centred on its joint; with none, centred in the view,
  * each picture on the bone nearest its centre. */
 void
@@ -326,8 +339,7 @@ delete_activated (GSimpleAction *action,
         ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not delete the picture"));
       return;
     }
-  if (!ossa_editor_remove_bones (self->editor, selected, n_selected, &error))
-    ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not delete the bones"));
+  _ossa_window_delete_bones (self, selected, n_selected);
 }
 
 static void
@@ -683,7 +695,8 @@ key_bones_activated (GSimpleAction *action,
               _("Could not key the slot"), error);
       return;
     }
-  report (self, ossa_editor_key_bones_and_slots (self->editor, copy, n, &error),
+  /* With a constraint picked, its mix and bend too (ossa-editor-ik.c). */
+  report (self, ossa_editor_key_bones_and_ik (self->editor, copy, n, &error),
           _("Could not key the bones"), error);
 }
 
@@ -803,6 +816,7 @@ static const GActionEntry win_actions[] = {
   { "save-as", save_as_activated, NULL, NULL, NULL, { 0 } },
   { "open-sample", open_sample_activated, NULL, NULL, NULL, { 0 } },
   { "import-smd", import_smd_activated, NULL, NULL, NULL, { 0 } },
+  { "import-qc", import_qc_activated, NULL, NULL, NULL, { 0 } },
   { "export-smd", export_smd_activated, NULL, NULL, NULL, { 0 } },
   { "export-animation", export_animation_activated, NULL, NULL, NULL, { 0 } },
   { "import-images", import_images_activated, NULL, NULL, NULL, { 0 } },
@@ -930,6 +944,9 @@ _ossa_window_actions_init (OssaWindow *self)
   /* Delete removes a picked attachment too, and K keys its slot. */
   g_signal_connect_object (self->editor, "art-selection-changed",
                            G_CALLBACK (_ossa_window_actions_update), self, G_CONNECT_SWAPPED);
+  /* K keys a picked IK constraint too. */
+  g_signal_connect_object (self->editor, "ik-selection-changed",
+                           G_CALLBACK (_ossa_window_actions_update), self, G_CONNECT_SWAPPED);
   timeline_state_changed_cb (self);
   tool_changed_cb (self);
   mode_changed_cb (self);
@@ -972,7 +989,8 @@ _ossa_window_actions_update (OssaWindow *self)
     set_enabled (self, "delete-animation", has_animation);
     set_enabled (self, "animation-loop", has_animation);
     set_enabled (self, "key-bones",
-                 n_selected > 0 || ossa_editor_get_selected_slot (self->editor) >= 0);
+                 n_selected > 0 || ossa_editor_get_selected_slot (self->editor) >= 0
+                 || ossa_editor_get_selected_ik (self->editor) >= 0);
     set_enabled (self, "copy-keys", n_keys > 0);
     set_enabled (self, "delete-keys", n_keys > 0);
     set_enabled (self, "key-interp", n_keys > 0);

@@ -254,9 +254,19 @@ is_smd (GFile *file)
   return len > 4 && g_ascii_strcasecmp (basename + len - 4, ".smd") == 0;
 }
 
+static gboolean
+is_qc (GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  gsize len = basename != NULL ? strlen (basename) : 0;
+
+  return len > 3 && g_ascii_strcasecmp (basename + len - 3, ".qc") == 0;
+}
+
 /* Drag and drop, anywhere on the window: a .ossa file opens in it; .smd files go
  * to the Import SMD dialog, the first as the reference and the others as
- * animations, for the person to check the options and import; PNG and .ora files
+ * animations, for the person to check the options and import, and a .qc to the
+ * Import Valve Model dialog; PNG and .ora files
  * are imported (the canvas takes its own, under the pointer). */
 static gboolean
 drop_cb (GtkDropTarget *target,
@@ -295,6 +305,11 @@ drop_cb (GtkDropTarget *target,
   if (is_smd (files->pdata[0]))
     {
       _ossa_window_import_smd_files (self, (GFile **) files->pdata, files->len);
+      return TRUE;
+    }
+  if (is_qc (files->pdata[0]))
+    {
+      _ossa_window_import_qc_file (self, files->pdata[0]);
       return TRUE;
     }
   ossa_window_open (self, files->pdata[0]);
@@ -404,6 +419,59 @@ _ossa_window_import_smd_files (OssaWindow  *self,
   for (guint i = 1; i < n_files; i++)
     if (is_smd (files[i]))
       ossa_smd_import_dialog_add_animation (dialog, files[i]);
+}
+
+/* .qc import ------------------------------------------------------------------- */
+
+static void
+qc_dialog_done_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  OssaWindow *self = OSSA_WINDOW (source);
+  PendingImport *p = g_new0 (PendingImport, 1);
+
+  p->document = ossa_qc_import_dialog_run_finish (result, &p->notices, NULL);
+  if (p->document == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
+    {
+      /* Closed, or the window went: errors were shown by the dialog. */
+      pending_import_free (p);
+      return;
+    }
+  /* As an SMD import's: unsaved changes first, then the notices. */
+  ossa_window_ask_save_changes (self, import_answered_cb, p);
+}
+
+/* File > Import Valve Model (.qc)…: the dialog (brought to the front when already
+ * open); the model replaces the document once unsaved changes are dealt with, and
+ * what it left out is listed as an SMD import's is. */
+void
+_ossa_window_import_qc (OssaWindow *self)
+{
+  OssaQcImportDialog *open = ossa_qc_import_dialog_find (GTK_WINDOW (self));
+
+  if (open != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (open));
+      return;
+    }
+  ossa_qc_import_dialog_run (GTK_WINDOW (self), self->cancellable, qc_dialog_done_cb, NULL);
+  open = ossa_qc_import_dialog_find (GTK_WINDOW (self));
+  if (open != NULL)
+    _ossa_window_import_qc_defaults (self, open);
+}
+
+/* A .qc dropped on the window: the Import Valve Model dialog with it chosen. */
+void
+_ossa_window_import_qc_file (OssaWindow *self,
+                             GFile      *file)
+{
+  OssaQcImportDialog *dialog;
+
+  _ossa_window_import_qc (self);
+  dialog = ossa_qc_import_dialog_find (GTK_WINDOW (self));
+  g_return_if_fail (dialog != NULL);
+  ossa_qc_import_dialog_set_file (dialog, file);
 }
 
 /* The sample ------------------------------------------------------------------ */

@@ -6,9 +6,11 @@
 #include "ossa-canvas.h"
 #include "ossa-draw-order.h"
 #include "ossa-hierarchy.h"
+#include "ossa-ik-inspector.h"
 #include "ossa-inspector.h"
 #include "ossa-map-editor.h"
 #include "ossa-smd-import-dialog.h"
+#include "ossa-qc-import-dialog.h"
 #include "ossa-key-inspector.h"
 #include "ossa-timeline.h"
 #include "ossa-window.h"
@@ -36,6 +38,7 @@ struct _OssaWindow
   OssaDrawOrder         *draw_order;
   OssaCanvas            *canvas;
   OssaInspector         *inspector;
+  OssaIkInspector       *ik_inspector;         /* the picked IK constraint */
   OssaKeyInspector      *key_inspector;
   GtkBox                *timeline_slot;
   OssaTimeline          *timeline;
@@ -123,6 +126,9 @@ void _ossa_window_import_smd        (OssaWindow *self);
 void _ossa_window_import_smd_files  (OssaWindow  *self,
                                      GFile      **files,
                                      guint        n_files);
+void _ossa_window_import_qc         (OssaWindow *self);
+void _ossa_window_import_qc_file    (OssaWindow *self,
+                                     GFile      *file);
 GFile *_ossa_window_dup_sample_file (void);
 void _ossa_window_open_sample       (OssaWindow *self);
 
@@ -136,10 +142,13 @@ void _ossa_window_start_init        (OssaWindow *self);
 
 /* ossa-window-settings.c: the preferences (onion skin, snapping, auto-key) bound
  * to the canvas, the timeline and the editor, at once and whenever they change;
- * the SMD import's defaults put into a new Import SMD dialog. */
+ * the SMD import's defaults put into a new Import SMD dialog, and its plane into a
+ * new Import Valve Model dialog. */
 void _ossa_window_bind_preferences  (OssaWindow          *self);
 void _ossa_window_import_defaults   (OssaWindow          *self,
                                      OssaSmdImportDialog *dialog);
+void _ossa_window_import_qc_defaults (OssaWindow         *self,
+                                      OssaQcImportDialog *dialog);
 
 /* ossa-window-spin.c: the bar over the canvas for the editor's spin notice, and
  * its win.turn-dragged-way and win.dismiss-spin-notice actions. */
@@ -148,6 +157,13 @@ void _ossa_window_spin_init         (OssaWindow *self);
 /* ossa-window-art.c: win.embed-images and win.unembed-images, and the status
  * bar's line naming the pictures that could not be read. */
 void _ossa_window_art_init          (OssaWindow *self);
+
+/* ossa-window-ik.c: win.new-ik, win.remove-ik and win.pin-joint, and Delete on
+ * bones, which asks first what becomes of the IK constraints that use them. */
+void _ossa_window_ik_init           (OssaWindow  *self);
+void _ossa_window_delete_bones      (OssaWindow  *self,
+                                     const guint *bones,
+                                     gsize        n_bones);
 
 /* ossa-window-actions.c */
 void _ossa_window_actions_init       (OssaWindow *self);

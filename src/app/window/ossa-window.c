@@ -498,6 +498,7 @@ ossa_window_class_init (OssaWindowClass *klass)
   g_type_ensure (OSSA_TYPE_INSPECTOR);
   g_type_ensure (OSSA_TYPE_MAP_EDITOR);
   g_type_ensure (OSSA_TYPE_KEY_INSPECTOR);
+  g_type_ensure (OSSA_TYPE_IK_INSPECTOR);
   g_type_ensure (OSSA_TYPE_TIMELINE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -510,6 +511,7 @@ ossa_window_class_init (OssaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, draw_order);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, ik_inspector);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, key_inspector);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, timeline_slot);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, timeline);
@@ -554,6 +556,7 @@ ossa_window_init (OssaWindow *self)
   ossa_draw_order_set_editor (self->draw_order, self->editor);
   ossa_canvas_set_editor (self->canvas, self->editor);
   ossa_inspector_set_editor (self->inspector, self->editor);
+  ossa_ik_inspector_set_editor (self->ik_inspector, self->editor);
   ossa_map_editor_set_editor (self->map_editor, self->editor);
   /* The map.* actions reach the menu bar and the application's keys from here. */
   gtk_widget_insert_action_group (GTK_WIDGET (self), "map",
@@ -610,6 +613,7 @@ ossa_window_init (OssaWindow *self)
   _ossa_window_start_init (self);
   _ossa_window_spin_init (self);
   _ossa_window_art_init (self);
+  _ossa_window_ik_init (self);
 
   update_title (self);
   update_status (self);
