@@ -8,7 +8,14 @@
  * update (editor + pose), of the canvas's GL render, and of the whole paint.
  * Never fails on time. Run under xvfb-run for a headless figure.
  *
+ * With --ik the drag is the IK tool's instead: the deepest bone's tip pulled round
+ * a circle, its chain (to the root, or --chain N bones) solved every frame; the
+ * figures add the drag update and the paint of each frame (update + paint).
+ *
  *   bench-canvas [--bones N] [--frames N] [--doc FILE.ossa] [--names] [--png FILE]
+ *                [--bone N | --ik [--chain N]]
+ *
+ * --bone 0 turns the root: the whole rig moves, as in an IK drag up to the root.
  *
  * --doc shows a document instead of the generated rig (with --frames 0 and --png,
  * a screenshot tool). */
@@ -46,6 +53,10 @@ typedef struct
   double      pivot_x, pivot_y;    /* widget */
   double      radius, angle0;
   guint       drag_bone;
+  guint       ik_chain;            /* --ik: the bones the drag bends */
+  double      ik_miss;             /* and how far the tip is from the pointer at the end */
+  double      ik_offset_x, ik_offset_y;   /* the tip minus the press, world */
+  double      last_x, last_y;      /* the pointer's last place, widget */
   GArray     *intervals;           /* double ms */
   GArray     *updates;
   GArray     *renders;
@@ -60,6 +71,9 @@ static int   opt_frames = 300;
 static char *opt_doc = NULL;
 static char *opt_png = NULL;
 static gboolean opt_names = FALSE;
+static gboolean opt_ik = FALSE;
+static int   opt_chain = 0;
+static int   opt_bone = 1;
 
 static GOptionEntry entries[] = {
   { "bones", 0, 0, G_OPTION_ARG_INT, &opt_bones, "Bones in the generated rig", "N" },
@@ -67,6 +81,10 @@ static GOptionEntry entries[] = {
   { "doc", 0, 0, G_OPTION_ARG_FILENAME, &opt_doc, "Show this document instead", "FILE" },
   { "names", 0, 0, G_OPTION_ARG_NONE, &opt_names, "Show bone names", NULL },
   { "png", 0, 0, G_OPTION_ARG_FILENAME, &opt_png, "Save the window as PNG at the end", "FILE" },
+  { "bone", 0, 0, G_OPTION_ARG_INT, &opt_bone, "The bone the rotate drag turns (default 1)", "N" },
+  { "ik", 0, 0, G_OPTION_ARG_NONE, &opt_ik, "Drag the deepest bone's tip with the IK tool", NULL },
+  { "chain", 0, 0, G_OPTION_ARG_INT, &opt_chain, "The IK drag's chain length (0: to the root)",
+    "N" },
   { NULL }
 };
 
@@ -108,6 +126,24 @@ save_png (Bench *b)
   g_object_unref (paintable);
 }
 
+/* How far the deepest bone's tip ended from where the drag asked it to be (the
+ * pointer plus the offset of the press from the tip), world units. */
+static void
+note_ik_result (Bench *b)
+{
+  const OssaDocument *doc = ossa_editor_get_document (b->editor);
+  const OssaXform *m = &ossa_editor_get_world (b->editor)[b->drag_bone];
+  OssaVec2 tip = ossa_pose_tip (m, doc->skeleton.bones[b->drag_bone].length);
+  gsize n = 0;
+  double wx, wy;
+
+  ossa_editor_ik_drag_get_bones (b->editor, &n);
+  b->ik_chain = (guint) n;
+  ossa_camera_widget_to_world (_ossa_canvas_get_camera (b->canvas), b->last_x, b->last_y, &wx,
+                               &wy);
+  b->ik_miss = hypot (tip.x - (wx + b->ik_offset_x), tip.y - (wy + b->ik_offset_y));
+}
+
 static void
 finish (Bench *b)
 {
@@ -121,7 +157,12 @@ finish (Bench *b)
    * last picture. */
   if (b->png != NULL)
     save_png (b);
-  if (b->dragging)
+  if (b->dragging && opt_ik)
+    {
+      note_ik_result (b);
+      _ossa_canvas_drag_end (b->canvas, b->last_x, b->last_y, 0);
+    }
+  else if (b->dragging)
     _ossa_canvas_drag_end (b->canvas, b->pivot_x, b->pivot_y, 0);
   _ossa_canvas_get_stats (b->canvas, &stats);
   printf ("bones                  %u\n", stats.n_instances);
@@ -139,6 +180,23 @@ finish (Bench *b)
   print_series ("pose + bone arrays", b->prepares);
   print_series ("canvas GL render (CPU)", b->renders);
   print_series ("whole paint (CPU)", b->paints);
+  if (opt_ik)
+    {
+      GArray *sums = g_array_new (FALSE, FALSE, sizeof (double));
+
+      /* Frame k's paint shows update k: their sum is what a frame of the drag costs. */
+      for (guint i = 0; i < MIN (b->updates->len, b->paints->len); i++)
+        {
+          double frame = g_array_index (b->updates, double, i)
+                         + g_array_index (b->paints, double, i);
+
+          g_array_append_val (sums, frame);
+        }
+      printf ("IK chain               %u bones (the tip %.2f world units off the pointer "
+              "at the end)\n", b->ik_chain, b->ik_miss);
+      print_series ("update + paint (CPU)", sums);
+      g_array_unref (sums);
+    }
   gtk_window_destroy (GTK_WINDOW (b->window));
 }
 
@@ -195,7 +253,7 @@ begin_drag (Bench *b)
   const OssaCamera *cam = _ossa_canvas_get_camera (b->canvas);
   const OssaXform *world = ossa_editor_get_world (b->editor);
   const OssaDocument *doc = ossa_editor_get_document (b->editor);
-  guint bone = doc->skeleton.n_bones > 1 ? 1 : 0;
+  guint bone = (guint) CLAMP (opt_bone, 0, (int) doc->skeleton.n_bones - 1);
   const OssaXform *m = &world[bone];
   float len = doc->skeleton.bones[bone].length;
   double mx, my;
@@ -207,6 +265,67 @@ begin_drag (Bench *b)
   b->drag_bone = bone;
   ossa_editor_set_tool (b->editor, OSSA_TOOL_ROTATE);
   _ossa_canvas_drag_begin (b->canvas, mx, my, 0);
+  if (ossa_editor_get_primary (b->editor) != (int) bone)
+    fprintf (stderr, "bench-canvas: the press picked bone %d, not %u\n",
+             ossa_editor_get_primary (b->editor), bone);
+  b->dragging = TRUE;
+}
+
+/* The press point of bone's tip (5 % of the bone short of it) in the widget. */
+static void
+ik_press_point (Bench *b, guint bone, double *x, double *y)
+{
+  const OssaXform *m = &ossa_editor_get_world (b->editor)[bone];
+  float len = ossa_editor_get_document (b->editor)->skeleton.bones[bone].length;
+
+  ossa_camera_world_to_widget (_ossa_canvas_get_camera (b->canvas), m->tx + m->a * len * 0.95,
+                               m->ty + m->b * len * 0.95, x, y);
+}
+
+/* --ik: the deepest bone whose tip a press picks (the rig is dense: most tips lie
+ * under other bones), pressed by its tip; the pointer then goes round a circle
+ * through the tip, a third of the chain's reach across, so that the whole chain
+ * keeps bending. */
+static void
+begin_ik_drag (Bench *b)
+{
+  const OssaCamera *cam = _ossa_canvas_get_camera (b->canvas);
+  const OssaDocument *doc = ossa_editor_get_document (b->editor);
+  guint bone = (guint) doc->skeleton.n_bones - 1;
+  const OssaXform *m;
+  double reach = 0, tx = 0, ty = 0, jx, jy;
+  int depth = 0;
+
+  _ossa_canvas_ensure_instances (b->canvas);
+  for (guint k = bone + 1; k-- > 0;)
+    {
+      OssaHit hit;
+
+      ik_press_point (b, k, &tx, &ty);
+      hit = ossa_scene_hit_test (b->canvas->instances, b->canvas->n_instances, cam, tx, ty);
+      if (hit.bone == (gssize) k && hit.part == OSSA_HIT_BODY)
+        {
+          bone = k;
+          break;
+        }
+    }
+  ik_press_point (b, bone, &tx, &ty);
+  m = &ossa_editor_get_world (b->editor)[bone];
+  for (int32_t k = (int32_t) bone; k >= 0 && (opt_chain <= 0 || depth < opt_chain);
+       k = doc->skeleton.bones[k].parent, depth++)
+    reach += doc->skeleton.bones[k].length;
+  ossa_camera_world_to_widget (cam, m->tx, m->ty, &jx, &jy);
+  b->ik_offset_x = m->a * doc->skeleton.bones[bone].length * 0.05;
+  b->ik_offset_y = m->b * doc->skeleton.bones[bone].length * 0.05;
+  b->radius = reach * cam->zoom / 6.0;
+  /* The circle's centre a radius back along the bone, so it starts at the tip. */
+  b->angle0 = atan2 (ty - jy, tx - jx);
+  b->pivot_x = tx - b->radius * cos (b->angle0);
+  b->pivot_y = ty - b->radius * sin (b->angle0);
+  b->drag_bone = bone;
+  ossa_editor_set_ik_chain_length (b->editor, (guint) MAX (opt_chain, 0));
+  ossa_editor_set_tool (b->editor, OSSA_TOOL_IK);
+  _ossa_canvas_drag_begin (b->canvas, tx, ty, 0);
   if (ossa_editor_get_primary (b->editor) != (int) bone)
     fprintf (stderr, "bench-canvas: the press picked bone %d, not %u\n",
              ossa_editor_get_primary (b->editor), bone);
@@ -230,12 +349,19 @@ tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
       return G_SOURCE_REMOVE;
     }
   if (!b->dragging)
-    begin_drag (b);
+    {
+      if (opt_ik)
+        begin_ik_drag (b);
+      else
+        begin_drag (b);
+    }
   /* Around the joint two and a half times over 300 frames: the rotation passes
    * ±180° several times. */
   a = b->angle0 + OSSA_TAU * (b->frame + 1) / 120.0;
   x = b->pivot_x + b->radius * cos (a);
   y = b->pivot_y + b->radius * sin (a);
+  b->last_x = x;
+  b->last_y = y;
   t0 = g_get_monotonic_time ();
   _ossa_canvas_drag_update (b->canvas, x, y, 0);
   {

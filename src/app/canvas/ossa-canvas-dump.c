@@ -8,8 +8,9 @@
 #include "ossa-canvas-private.h"
 
 /* OSSA_VIEW_DUMP=FILE: after every frame the canvas writes what it shows (mode,
- * time, zoom, the onion skin's ghost poses, selection, each bone's joint and tip
- * in window coordinates) as JSON,
+ * time, zoom, the camera's centre and the canvas's place in the window, the
+ * tool, the onion skin's ghost poses, selection, pinned joints, each IK
+ * constraint's line and each bone's joint and tip in window coordinates) as JSON,
  * for tests that drive the real program with a pointer. */
 
 static void
@@ -61,6 +62,43 @@ _ossa_canvas_write_view_dump (OssaCanvas *self)
   json_builder_begin_array (builder);
   for (gsize i = 0; i < n_selected; i++)
     json_builder_add_string_value (builder, doc->skeleton.bones[selection[i]].name);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "tool");
+  json_builder_add_int_value (builder, ossa_editor_get_tool (self->editor));
+  /* World (x, y) is at window origin + size / 2 + (x − center_x, center_y − y) · zoom. */
+  json_builder_set_member_name (builder, "size");
+  add_point (builder, self->camera.width, self->camera.height);
+  json_builder_set_member_name (builder, "center");
+  add_point (builder, self->camera.center_x, self->camera.center_y);
+  json_builder_set_member_name (builder, "origin");
+  add_point (builder, origin.x, origin.y);
+  json_builder_set_member_name (builder, "ik_drag");
+  json_builder_add_boolean_value (builder, ossa_editor_ik_drag_is_active (self->editor));
+  json_builder_set_member_name (builder, "pinned");
+  json_builder_begin_array (builder);
+  for (gsize i = 0; i < doc->skeleton.n_bones; i++)
+    if (ossa_editor_is_pinned (self->editor, (guint) i))
+      json_builder_add_string_value (builder, doc->skeleton.bones[i].name);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "ik");
+  json_builder_begin_array (builder);
+  for (gsize c = 0; c < doc->n_ik; c++)
+    {
+      double x0, y0, x1, y1;
+
+      if (!_ossa_canvas_ik_line (self, c, &x0, &y0, &x1, &y1))
+        continue;
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, doc->ik[c].name);
+      json_builder_set_member_name (builder, "from");
+      add_point (builder, x0 + origin.x, y0 + origin.y);
+      json_builder_set_member_name (builder, "to");
+      add_point (builder, x1 + origin.x, y1 + origin.y);
+      json_builder_set_member_name (builder, "picked");
+      json_builder_add_boolean_value (builder, ossa_editor_get_selected_ik (self->editor) == (int) c);
+      json_builder_end_object (builder);
+    }
   json_builder_end_array (builder);
   json_builder_set_member_name (builder, "bones");
   json_builder_begin_array (builder);

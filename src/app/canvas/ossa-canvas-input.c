@@ -9,7 +9,8 @@
 
 /* The canvas's input: the shared pointer controllers (ossa-pointer-input.h) wired
  * to the drags of ossa-canvas-tools.c, the middle-button pan, the wheel's zoom and
- * the hover highlight, and the canvas's own key controller for Space. */
+ * the hover highlight, and the canvas's own key controller for Space (and Escape,
+ * which takes back an IK drag while the button is down). */
 
 #define WHEEL_STEP 1.15
 
@@ -110,6 +111,8 @@ static gboolean
 on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
                 GdkModifierType state, OssaCanvas *self)
 {
+  if (keyval == GDK_KEY_Escape)
+    return _ossa_canvas_cancel_ik_drag (self);
   if (keyval != GDK_KEY_space)
     return FALSE;
   if (!self->space_held)

@@ -8,7 +8,7 @@
  * -tools.c: the primary-button drags; -art-tools.c: picking and dragging
  * attachments; -notice.c: a refusal said over the picture; -input.c: the
  * controllers; -actions.c;
- * -dump.c: OSSA_VIEW_DUMP). The canvas owns everything its struct points to.
+ * -ik.c: pins and IK constraints drawn; -dump.c: OSSA_VIEW_DUMP). The canvas owns everything its struct points to.
  * Tests and benchmarks use the entry points at the end. */
 
 #include <epoxy/gl.h>
@@ -74,6 +74,7 @@ typedef enum
   APPLY_ROTATE,
   APPLY_TRANSLATE,
   APPLY_SCALE,
+  APPLY_IK,      /* the IK tool: the editor's IK drag (ossa-editor-ik-drag.c) */
 } DragApply;
 
 typedef struct
@@ -166,6 +167,7 @@ struct _OssaCanvas
     OssaUniformScaleDrag art_scale;
   } tool;
   OssaSpinCheck     spin_check;     /* a rotate drag in Animate mode */
+  gssize            ik_moving_root; /* an IK drag: its chain's first bone */
   gssize            create_parent;
   gssize            created;
   gboolean          group_open;
@@ -284,12 +286,25 @@ void     _ossa_canvas_draw_motion_path    (OssaCanvas      *self,
 void     _ossa_canvas_snapshot_overlay    (OssaCanvas      *self,
                                            GtkSnapshot     *snapshot);
 
+/* ossa-canvas-ik.c: pins on pinned joints and the IK constraints' lines, over
+ * the GL picture; where constraint c's line runs on the widget (FALSE when it
+ * has none). */
+void     _ossa_canvas_snapshot_ik         (OssaCanvas      *self,
+                                           GtkSnapshot     *snapshot);
+gboolean _ossa_canvas_ik_line             (OssaCanvas      *self,
+                                           gsize            c,
+                                           double          *x0,
+                                           double          *y0,
+                                           double          *x1,
+                                           double          *y1);
+
 /* ossa-canvas-dump.c */
 void     _ossa_canvas_write_view_dump     (OssaCanvas      *self);
 
 /* ossa-canvas-tools.c: the create tool's undo group, closed on release or when
- * the editor goes. */
+ * the editor goes; Escape during an IK drag (FALSE: there is none). */
 void     _ossa_canvas_finish_create_group (OssaCanvas      *self);
+gboolean _ossa_canvas_cancel_ik_drag      (OssaCanvas      *self);
 
 /* ossa-canvas-art-tools.c: the attachments under the pointer and their drags. */
 void     _ossa_canvas_art_init            (OssaCanvas      *self);

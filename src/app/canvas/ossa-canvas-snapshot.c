@@ -255,6 +255,7 @@ _ossa_canvas_snapshot_overlay (OssaCanvas *self, GtkSnapshot *snapshot)
       return;
     }
   _ossa_canvas_ensure_instances (self);
+  _ossa_canvas_snapshot_ik (self, snapshot);
   if (self->show_names && self->show_bones && self->editor != NULL)
     draw_names (self, snapshot);
   else

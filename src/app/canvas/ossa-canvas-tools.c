@@ -10,7 +10,7 @@
 #include "ossa-canvas-private.h"
 
 /* The primary button on the canvas: a click selects, a drag from a bone applies
- * the editor's tool (rotate, translate, scale) to it, from an attachment's opaque
+ * the editor's tool (rotate, translate, scale, IK) to it, from an attachment's opaque
  * pixels to the attachment (ossa-canvas-art-tools.c), from empty canvas draws a
  * rubber band, with the create tool draws a new bone, and with Space held pans.
  * Every edit is an OssaEditor call; the arithmetic is ossa-drag.c's.
@@ -125,6 +125,47 @@ update_create (OssaCanvas *self, double wx, double wy, GdkModifierType state)
     report_edit_error (self, error);
 }
 
+/* The IK tool: the dragged bone's tip follows the pointer, the chain above it
+ * bends (the editor solves it and writes it at the release). */
+static void
+start_ik_drag (OssaCanvas *self, double wx, double wy)
+{
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
+  int32_t parent = doc->skeleton.bones[self->drag_bone].parent;
+  guint bone = (guint) self->drag_bone;
+  g_autoptr(GError) error = NULL;
+  const guint32 *bones;
+  gsize n;
+
+  /* A joint is its parent's tip to pull (the wrist drags the forearm's tip, the
+   * hand coming along), as joints are dragged in Spine or Cartoon Animator. */
+  if (self->drag_part == OSSA_HIT_JOINT && parent >= 0)
+    bone = (guint) parent;
+  if (!ossa_editor_ik_drag_begin (self->editor, bone, wx, wy, &error))
+    {
+      report_edit_error (self, error);
+      return;
+    }
+  self->apply = APPLY_IK;
+  /* The chain's first bone and everything below it may move; the rest is still. */
+  bones = ossa_editor_ik_drag_get_bones (self->editor, &n);
+  self->ik_moving_root = n > 0 ? (gssize) bones[0] : self->drag_bone;
+}
+
+/* Escape while dragging with the IK tool: the pose goes back to the press. */
+gboolean
+_ossa_canvas_cancel_ik_drag (OssaCanvas *self)
+{
+  if (self->drag != DRAG_TOOL || self->apply != APPLY_IK || self->editor == NULL
+      || !ossa_editor_ik_drag_is_active (self->editor))
+    return FALSE;
+  ossa_editor_ik_drag_cancel (self->editor);
+  self->drag = DRAG_NONE;
+  _ossa_canvas_stop_still_cache (self);
+  _ossa_canvas_invalidate (self);
+  return TRUE;
+}
+
 /* The press became a drag: take the starting state the drag works from. */
 static void
 start_drag (OssaCanvas *self, GdkModifierType state)
@@ -175,6 +216,9 @@ start_drag (OssaCanvas *self, GdkModifierType state)
           ossa_scale_drag_begin (&self->tool.scale, &world[self->drag_bone], &local, wx, wy,
                                  8.0 / self->camera.zoom);
           self->apply = APPLY_SCALE;
+          break;
+        case OSSA_TOOL_IK:
+          start_ik_drag (self, wx, wy);
           break;
         case OSSA_TOOL_CREATE:
         default:
@@ -305,8 +349,11 @@ _ossa_canvas_drag_update (OssaCanvas *self, double x, double y, GdkModifierType 
       else
         {
           start_drag (self, state);
-          /* Rotate, translate and scale move the bone's subtree and nothing else. */
-          if (self->drag == DRAG_TOOL && self->apply != APPLY_NONE && self->drag_bone >= 0)
+          /* Rotate, translate and scale move the bone's subtree and nothing else;
+           * an IK drag its chain's first bone's. */
+          if (self->drag == DRAG_TOOL && self->apply == APPLY_IK)
+            _ossa_canvas_set_moving_root (self, self->ik_moving_root);
+          else if (self->drag == DRAG_TOOL && self->apply != APPLY_NONE && self->drag_bone >= 0)
             _ossa_canvas_set_moving_root (self, self->drag_bone);
         }
     }
@@ -347,6 +394,9 @@ _ossa_canvas_drag_update (OssaCanvas *self, double x, double y, GdkModifierType 
           local = ossa_scale_drag_update (&self->tool.scale, wx, wy,
                                           has_snap (state) ? self->snap_scale_step : 0);
           break;
+        case APPLY_IK:
+          ossa_editor_ik_drag_update (self->editor, wx, wy);
+          return;
         case APPLY_NONE:
         default:
           return;
@@ -374,6 +424,14 @@ _ossa_canvas_drag_end (OssaCanvas *self, double x, double y, GdkModifierType sta
   if (self->editor != NULL && self->drag == DRAG_TOOL && self->drag_active
       && self->apply == APPLY_ROTATE)
     ossa_editor_spin_check_end (self->editor, &self->spin_check);
+  if (self->editor != NULL && self->drag == DRAG_TOOL && self->drag_active
+      && self->apply == APPLY_IK)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!ossa_editor_ik_drag_end (self->editor, &error))
+        report_edit_error (self, error);
+    }
 
   if (self->editor != NULL && !self->drag_active
       && (self->drag == DRAG_BAND || (self->drag == DRAG_CREATE && self->create_parent < 0))

@@ -226,6 +226,9 @@ static void
 on_tool_notify (OssaEditor *editor, GParamSpec *pspec, OssaCanvas *self)
 {
   _ossa_canvas_update_cursor (self);
+  /* The view dump says which tool is on. */
+  if (self->dump_path != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* The store decoded, reloaded or dropped a picture. */
@@ -244,6 +247,7 @@ disconnect_editor (OssaCanvas *self)
   g_clear_signal_handler (&self->pictures_changed_id, ossa_editor_get_images (self->editor));
   g_signal_handlers_disconnect_by_func (self->editor, gtk_gl_area_queue_render, self);
   _ossa_canvas_finish_create_group (self);
+  ossa_editor_ik_drag_cancel (self->editor);
   g_clear_signal_handler (&self->document_changed_id, self->editor);
   g_clear_signal_handler (&self->selection_changed_id, self->editor);
   g_clear_signal_handler (&self->tool_notify_id, self->editor);
@@ -288,6 +292,10 @@ ossa_canvas_set_editor (OssaCanvas *self, OssaEditor *editor)
       /* The mode's badge says whether auto-key is on. */
       g_signal_connect_swapped (editor, "notify::auto-key", G_CALLBACK (gtk_widget_queue_draw),
                                 self);
+      /* Pins and the picked constraint's line are drawn over the GL picture. */
+      g_signal_connect_swapped (editor, "pins-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+      g_signal_connect_swapped (editor, "ik-selection-changed",
+                                G_CALLBACK (gtk_widget_queue_draw), self);
     }
   self->path_stale = TRUE;
   self->hover = -1;

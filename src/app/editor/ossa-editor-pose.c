@@ -56,6 +56,7 @@ update_pose (OssaEditor *self)
     for (gsize i = 0; i < doc->skeleton.n_bones && i < self->pending_capacity; i++)
       if (self->pending_set[i])
         pose->local[i] = self->pending[i];
+  _ossa_editor_ik_drag_overlay (self, pose);
   ossa_pose_update_world (pose, &doc->skeleton);
   if (doc->n_ik > 0)
     update_ik_pose (self, anim);

@@ -128,6 +128,10 @@ struct _OssaEditor
    * they belong to. */
   GArray         *pins;
   guint           pins_generation;
+
+  /* ossa-editor-ik-drag.c: the IK tool's drag and its chain length (made on
+   * first use). */
+  struct _OssaEditorIkDrag *ik_drag;
 };
 
 typedef enum
@@ -246,6 +250,15 @@ void     _ossa_editor_pins_class_init           (GObjectClass   *klass);
 void     _ossa_editor_pins_init                 (OssaEditor     *self);
 void     _ossa_editor_pins_finalize             (OssaEditor     *self);
 void     _ossa_editor_pins_document_changed     (OssaEditor     *self);
+
+/* ossa-editor-ik-drag.c: the drag's solved rotations over the pose on show
+ * (update_pose, before the world matrices), dropping the drag when the document
+ * changes under it, and its memory at finalize. */
+typedef struct _OssaEditorIkDrag OssaEditorIkDrag;
+void     _ossa_editor_ik_drag_overlay           (OssaEditor     *self,
+                                                 OssaPose       *pose);
+void     _ossa_editor_ik_drag_document_changed  (OssaEditor     *self);
+void     _ossa_editor_ik_drag_free              (OssaEditor     *self);
 
 /* ossa-editor-art-files.c: image paths are absolute while the editor holds a
  * document. On open, doc's relative paths are made absolute against folder (the

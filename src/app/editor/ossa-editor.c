@@ -122,6 +122,7 @@ _ossa_editor_document_changed (OssaEditor *self, OssaChange change)
   if (_ossa_editor_ik_document_changed (self))
     change |= OSSA_CHANGE_IK;
   _ossa_editor_pins_document_changed (self);
+  _ossa_editor_ik_drag_document_changed (self);
   if ((change & OSSA_CHANGE_STRUCTURE) && !(change & OSSA_CHANGE_DOCUMENT))
     {
       _ossa_editor_remap_selection (self);
@@ -155,6 +156,7 @@ ossa_editor_finalize (GObject *object)
   _ossa_editor_art_dispose (self);
   _ossa_editor_ik_finalize (self);
   _ossa_editor_pins_finalize (self);
+  _ossa_editor_ik_drag_free (self);
   _ossa_editor_wait_for_snapshot (self);
   ossa_document_free (self->document);
   ossa_history_free (self->history);
@@ -266,7 +268,7 @@ ossa_editor_class_init (OssaEditorClass *klass)
   properties[PROP_MODE] = g_param_spec_int ("mode", NULL, NULL, OSSA_EDIT_MODE_SETUP,
                                             OSSA_EDIT_MODE_ANIMATE, OSSA_EDIT_MODE_SETUP, rw);
   properties[PROP_TOOL] = g_param_spec_int ("tool", NULL, NULL, OSSA_TOOL_ROTATE,
-                                            OSSA_TOOL_CREATE, OSSA_TOOL_ROTATE, rw);
+                                            OSSA_TOOL_IK, OSSA_TOOL_ROTATE, rw);
   properties[PROP_TIME] = g_param_spec_double ("time", NULL, NULL, 0, G_MAXDOUBLE, 0, rw);
   properties[PROP_ANIMATION] = g_param_spec_int ("animation", NULL, NULL, -1, G_MAXINT, -1, rw);
   properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE, ro);

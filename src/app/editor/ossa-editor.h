@@ -681,6 +681,48 @@ void                ossa_editor_set_pinned        (OssaEditor      *self,
 const guint        *ossa_editor_get_pins          (OssaEditor      *self,
                                                    gsize           *n_pins);
 
+/* ---- ossa-editor-ik-drag.c: the IK tool's drag ---- */
+
+/* How many bones an IK drag bends at most, counted from the dragged one up
+ * (Blender's chain length); 0, the default: up to the nearest pinned joint or the
+ * root. The editor's setting, not the document's. */
+guint               ossa_editor_get_ik_chain_length (OssaEditor    *self);
+void                ossa_editor_set_ik_chain_length (OssaEditor    *self,
+                                                     guint          n_bones);
+/* A drag of bone's tip, pressed at world (x, y) (on the bone or by its tip): the
+ * chain from bone up to the nearest pinned joint (whose bone still turns about
+ * it), the chain length or the root bends so that the tip follows the pointer,
+ * keeping the offset it had at the press; a pinned joint below the chain stays
+ * where it was, the bones between it and the chain bending to hold it. Refused,
+ * with nothing started, for a bone that is not there or in Animate mode without
+ * an animation. */
+gboolean            ossa_editor_ik_drag_begin     (OssaEditor      *self,
+                                                   guint            bone,
+                                                   double           x,
+                                                   double           y,
+                                                   GError         **error);
+/* The pointer at world (x, y): solved again from the pose at the press (a place
+ * of the pointer always gives one pose) and shown at once ("document-changed"
+ * with OSSA_CHANGE_POSE); the document changes only at the end. FALSE when
+ * there is no drag or the chain could not be solved. */
+gboolean            ossa_editor_ik_drag_update    (OssaEditor      *self,
+                                                   double           x,
+                                                   double           y);
+/* The release: the rotation of every bone that moved, as a rotate drag writes it
+ * (rest rotations in Setup mode; keys at the playhead in Animate mode, or pending
+ * edits with auto-key off), in one undo step. A refused edit leaves nothing
+ * behind and says why. */
+gboolean            ossa_editor_ik_drag_end       (OssaEditor      *self,
+                                                   GError         **error);
+/* Escape: the pose goes back to the press, nothing written. Also what a change of
+ * the document under the drag (an undo) does. */
+void                ossa_editor_ik_drag_cancel    (OssaEditor      *self);
+gboolean            ossa_editor_ik_drag_is_active (OssaEditor      *self);
+/* The bones the drag bends (its chain root-most first, then those holding pinned
+ * joints below it); NULL and 0 with no drag. */
+const guint32      *ossa_editor_ik_drag_get_bones (OssaEditor      *self,
+                                                   gsize           *n_bones);
+
 /* ---- ossa-editor-recovered.c: a document recovered after a crash ---- */
 
 void                ossa_editor_take_recovered   (OssaEditor          *self,

@@ -53,6 +53,7 @@ static const KeyShortcut key_shortcuts[] = {
   { "t", "win.tool", "'translate'" },
   { "s", "win.tool", "'scale'" },
   { "c", "win.tool", "'create'" },
+  { "i", "win.tool", "'ik'" },
   { "n", "win.show-names", NULL },
   { "m", "win.show-meshes", NULL },
   { "b", "win.show-bones", NULL },
@@ -106,6 +107,7 @@ static const struct
   { "translate", OSSA_TOOL_TRANSLATE },
   { "scale", OSSA_TOOL_SCALE },
   { "create", OSSA_TOOL_CREATE },
+  { "ik", OSSA_TOOL_IK },
 };
 
 static const struct
@@ -401,6 +403,15 @@ tool_changed_cb (OssaWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
     if (tools[i].tool == tool)
       g_simple_action_set_state (lookup (self, "tool"), g_variant_new_string (tools[i].name));
+  /* The IK tool's chain length sits beside the tools while that tool is on. */
+  gtk_widget_set_visible (self->ik_chain_box, tool == OSSA_TOOL_IK);
+}
+
+static void
+ik_chain_changed_cb (OssaWindow *self)
+{
+  ossa_editor_set_ik_chain_length (self->editor,
+                                   (guint) gtk_spin_button_get_value_as_int (self->ik_chain_spin));
 }
 
 /* View ------------------------------------------------------------------------ */
@@ -901,6 +912,9 @@ _ossa_window_actions_init (OssaWindow *self)
                            G_CALLBACK (tool_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "notify::mode",
                            G_CALLBACK (mode_changed_cb), self, G_CONNECT_SWAPPED);
+  gtk_spin_button_set_value (self->ik_chain_spin, ossa_editor_get_ik_chain_length (self->editor));
+  g_signal_connect_object (self->ik_chain_spin, "value-changed",
+                           G_CALLBACK (ik_chain_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "notify::show-names",
                            G_CALLBACK (show_names_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "notify::show-meshes",

@@ -45,6 +45,8 @@ struct _OssaWindow
   GtkLabel              *selection_label;
   GtkLabel              *pointer_label;
   GtkLabel              *zoom_label;
+  GtkWidget             *ik_chain_box;         /* the IK tool's chain length, shown */
+  GtkSpinButton         *ik_chain_spin;        /* with that tool */
   GtkStack              *workspace_stack;
   OssaMapEditor         *map_editor;
   GtkWidget             *start_page;

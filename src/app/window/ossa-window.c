@@ -518,6 +518,8 @@ ossa_window_class_init (OssaWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, selection_label);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, pointer_label);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, zoom_label);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, ik_chain_box);
+  gtk_widget_class_bind_template_child (widget_class, OssaWindow, ik_chain_spin);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, workspace_stack);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, map_editor);
   gtk_widget_class_bind_template_child (widget_class, OssaWindow, start_page);
