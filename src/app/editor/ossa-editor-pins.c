@@ -95,6 +95,9 @@ _ossa_editor_pins_document_changed (OssaEditor *self)
 static guint *
 find_pin (OssaEditor *self, guint bone)
 {
+  /* bsearch's base must not be NULL, even for no elements (UBSan holds it to that). */
+  if (self->pins->len == 0)
+    return NULL;
   return bsearch (&bone, self->pins->data, self->pins->len, sizeof (guint),
                   _ossa_editor_compare_bones);
 }
