@@ -54,7 +54,13 @@ static void mix_nan (OssaDocument *d) { d->ik[1].mix = NAN; }
 static void mix_inf (OssaDocument *d) { d->ik[1].mix = INFINITY; }
 static void empty_name (OssaDocument *d) { d->ik[1].name[0] = '\0'; }
 static void bad_utf8 (OssaDocument *d) { d->ik[1].name[0] = (char) 0xff; }
-static void same_name (OssaDocument *d) { strcpy (d->ik[1].name, "reach"); }
+/* "reach" is longer than "look": a new string, not a copy over the old one. */
+static void
+same_name (OssaDocument *d)
+{
+  free (d->ik[1].name);
+  d->ik[1].name = strdup ("reach");
+}
 
 static void
 test_rules (void)
