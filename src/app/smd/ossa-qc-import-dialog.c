@@ -9,7 +9,7 @@
 
 #include "ossa-dialogs.h"
 #include "ossa-qc-import-dialog.h"
-#include "ossa-qc-import-worker.h"
+#include "ossa-smd-import-worker.h"
 
 struct _OssaQcImportDialog
 {

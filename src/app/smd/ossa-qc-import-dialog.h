@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 
 /* OssaQcImportDialog, File > Import Valve Model (.qc)…: the .qc file and the
  * options (plane, simplification; each sequence brings its own frame rate), run
- * by the .qc import worker (ossa-qc-import-worker.h) with a progress bar and a
+ * by the import worker (ossa-smd-import-worker.h) with a progress bar and a
  * Cancel button; a failure is shown as "FILE:LINE: message" while the dialog stays
  * open for another try. Built as the Import SMD dialog is, it knows nothing of the
  * window it is for: it hands the imported document (and its notices) to whoever

@@ -14,6 +14,7 @@
 typedef struct
 {
   /* Set up before the thread starts, then the worker's. */
+  gboolean                    whole_model;  /* paths[0] is a .qc: ossa_qc_import_file() */
   char                      **paths;
   guint                       n_paths;
   OssaSmdImportOptions        options;
@@ -101,7 +102,8 @@ import_progress_cb (double  fraction,
       g_source_set_priority (source, G_PRIORITY_DEFAULT);
       g_source_set_callback (source, deliver_progress_cb, g_atomic_rc_box_acquire (job),
                              import_job_release);
-      g_source_set_static_name (source, "[ossa] SMD import progress");
+      g_source_set_static_name (source, job->whole_model ? "[ossa] .qc import progress"
+                                                         : "[ossa] SMD import progress");
       g_source_attach (source, job->context);
       g_source_unref (source);
     }
@@ -138,8 +140,11 @@ import_thread (GTask        *task,
   GError *error = NULL;
 
   ossa_error_clear (&err);
-  doc = ossa_smd_import_files ((const char * const *) job->paths, job->n_paths, &job->options,
-                               &err);
+  if (job->whole_model)
+    doc = ossa_qc_import_file (job->paths[0], &job->options, &err);
+  else
+    doc = ossa_smd_import_files ((const char * const *) job->paths, job->n_paths, &job->options,
+                                 &err);
   /* What the editor holds is always valid; a document the importer made should
    * be, but the check is cheap next to the reading. */
   if (doc != NULL && !ossa_document_validate (doc, &err))
@@ -159,44 +164,21 @@ import_thread (GTask        *task,
     }
 }
 
-/**
- * ossa_smd_import_async:
- * @files: (array length=n_files): the reference SMD, then any animation SMDs
- * @n_files: how many, at least 1
- * @options: (nullable): plane, frame rate and simplification; its callbacks are
- *   not used (%NULL: ossa_smd_import_options_init()'s defaults)
- * @cancellable: (nullable): stops the import, which then ends with
- *   %G_IO_ERROR_CANCELLED and no document
- * @progress: (nullable): called now and then on the caller's thread-default main
- *   context, before @callback, with how far the import is
- * @progress_data: data for @progress; must live until @callback runs
- * @callback: called on the same main context when the import is over
- * @user_data: data for @callback
- *
- * Imports the files as ossa_smd_import_files() does, on a worker thread. Finish
- * with ossa_smd_import_finish().
- */
-void
-ossa_smd_import_async (GFile * const              *files,
-                       guint                       n_files,
-                       const OssaSmdImportOptions *options,
-                       GCancellable               *cancellable,
-                       OssaSmdImportProgressFunc   progress,
-                       gpointer                    progress_data,
-                       GAsyncReadyCallback         callback,
-                       gpointer                    user_data)
+/* Both imports' start: the job copied from the caller's files and options, then
+ * the worker thread, or the task ended at once when a file is not local. */
+static void
+start_import (GTask                      *task,
+              gboolean                    whole_model,
+              GFile * const              *files,
+              guint                       n_files,
+              const OssaSmdImportOptions *options,
+              GCancellable               *cancellable,
+              OssaSmdImportProgressFunc   progress,
+              gpointer                    progress_data)
 {
-  g_autoptr(GTask) task = NULL;
-  ImportJob *job;
+  ImportJob *job = g_atomic_rc_box_new0 (ImportJob);
 
-  g_return_if_fail (files != NULL || n_files == 0);
-  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
-
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, ossa_smd_import_async);
-  g_task_set_name (task, "[ossa] SMD import");
-
-  job = g_atomic_rc_box_new0 (ImportJob);
+  job->whole_model = whole_model;
   job->paths = g_new0 (char *, n_files + 1);
   job->n_paths = n_files;
   job->notices = g_ptr_array_new_with_free_func (g_free);
@@ -244,6 +226,68 @@ ossa_smd_import_async (GFile * const              *files,
   g_task_run_in_thread (task, import_thread);
 }
 
+/* Both imports' end: the document, and its notices when it came. */
+static OssaDocument *
+finish_import (GAsyncResult   *result,
+               char         ***notices,
+               GError        **error)
+{
+  ImportJob *job = g_task_get_task_data (G_TASK (result));
+  OssaDocument *doc;
+
+  job->finished = TRUE;
+  doc = g_task_propagate_pointer (G_TASK (result), error);
+  if (notices != NULL)
+    {
+      GStrvBuilder *builder = g_strv_builder_new ();
+
+      if (doc != NULL)
+        for (guint i = 0; i < job->notices->len; i++)
+          g_strv_builder_add (builder, g_ptr_array_index (job->notices, i));
+      *notices = g_strv_builder_end (builder);
+      g_strv_builder_unref (builder);
+    }
+  return doc;
+}
+
+/**
+ * ossa_smd_import_async:
+ * @files: (array length=n_files): the reference SMD, then any animation SMDs
+ * @n_files: how many, at least 1
+ * @options: (nullable): plane, frame rate and simplification; its callbacks are
+ *   not used (%NULL: ossa_smd_import_options_init()'s defaults)
+ * @cancellable: (nullable): stops the import, which then ends with
+ *   %G_IO_ERROR_CANCELLED and no document
+ * @progress: (nullable): called now and then on the caller's thread-default main
+ *   context, before @callback, with how far the import is
+ * @progress_data: data for @progress; must live until @callback runs
+ * @callback: called on the same main context when the import is over
+ * @user_data: data for @callback
+ *
+ * Imports the files as ossa_smd_import_files() does, on a worker thread. Finish
+ * with ossa_smd_import_finish().
+ */
+void
+ossa_smd_import_async (GFile * const              *files,
+                       guint                       n_files,
+                       const OssaSmdImportOptions *options,
+                       GCancellable               *cancellable,
+                       OssaSmdImportProgressFunc   progress,
+                       gpointer                    progress_data,
+                       GAsyncReadyCallback         callback,
+                       gpointer                    user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (files != NULL || n_files == 0);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ossa_smd_import_async);
+  g_task_set_name (task, "[ossa] SMD import");
+  start_import (task, FALSE, files, n_files, options, cancellable, progress, progress_data);
+}
+
 /**
  * ossa_smd_import_finish:
  * @result: the result given to the callback
@@ -260,25 +304,65 @@ ossa_smd_import_finish (GAsyncResult   *result,
                         char         ***notices,
                         GError        **error)
 {
-  ImportJob *job;
-  OssaDocument *doc;
-
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ossa_smd_import_async, NULL);
 
-  job = g_task_get_task_data (G_TASK (result));
-  job->finished = TRUE;
-  doc = g_task_propagate_pointer (G_TASK (result), error);
-  if (notices != NULL)
-    {
-      GStrvBuilder *builder = g_strv_builder_new ();
-
-      if (doc != NULL)
-        for (guint i = 0; i < job->notices->len; i++)
-          g_strv_builder_add (builder, g_ptr_array_index (job->notices, i));
-      *notices = g_strv_builder_end (builder);
-      g_strv_builder_unref (builder);
-    }
-  return doc;
+  return finish_import (result, notices, error);
 }
 
+/**
+ * ossa_qc_import_async:
+ * @file: the .qc file
+ * @options: (nullable): plane and simplification (each sequence has its own
+ *   frame rate); its callbacks are not used (%NULL: the defaults)
+ * @cancellable: (nullable): as for ossa_smd_import_async()
+ * @progress: (nullable): as for ossa_smd_import_async()
+ * @progress_data: data for @progress; must live until @callback runs
+ * @callback: called on the caller's main context when the import is over
+ * @user_data: data for @callback
+ *
+ * Imports the model as `ossa-cli import-qc` does (ossa_qc_import_file()), on a
+ * worker thread, the same way as the SMD import. Finish with
+ * ossa_qc_import_finish().
+ */
+void
+ossa_qc_import_async (GFile                      *file,
+                      const OssaSmdImportOptions *options,
+                      GCancellable               *cancellable,
+                      OssaSmdImportProgressFunc   progress,
+                      gpointer                    progress_data,
+                      GAsyncReadyCallback         callback,
+                      gpointer                    user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ossa_qc_import_async);
+  g_task_set_name (task, "[ossa] .qc import");
+  start_import (task, TRUE, &file, 1, options, cancellable, progress, progress_data);
+}
+
+/**
+ * ossa_qc_import_finish:
+ * @result: the result given to the callback
+ * @notices: (out) (optional) (transfer full): what the import reported without
+ *   failing (commands Ossa does not use, bones skipped), as "file:LINE: message";
+ *   an empty array when there was nothing
+ * @error: return location for a #GError: the core's "PATH:LINE: message", or
+ *   %G_IO_ERROR_CANCELLED
+ *
+ * Returns: (transfer full) (nullable): the new document, or %NULL on failure
+ */
+OssaDocument *
+ossa_qc_import_finish (GAsyncResult   *result,
+                       char         ***notices,
+                       GError        **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ossa_qc_import_async, NULL);
+
+  return finish_import (result, notices, error);
+}

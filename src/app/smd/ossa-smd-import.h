@@ -2,8 +2,8 @@
 #pragma once
 
 /* Valve SMD in the editor, for those who want all of it (the window, the tests):
- * the import worker, the Import SMD dialog, the notices message and the export, and
- * the .qc import's worker and dialog.
+ * the import worker (SMD files, or a whole model through its .qc), the Import SMD
+ * and Import Valve Model dialogs, the notices message and the export.
  * Each piece has its own header and file; none of them knows the window, which
  * drives them (ossa-window-files.c) and takes the imported document. */
 
@@ -12,4 +12,3 @@
 #include "ossa-smd-import-worker.h"
 #include "ossa-smd-notices.h"
 #include "ossa-qc-import-dialog.h"
-#include "ossa-qc-import-worker.h"
