@@ -20,7 +20,8 @@ import shutil
 import tempfile
 
 from e2e_support import (arguments, body_point, bone_in, cli_json, click, drag, fail, press,
-                         saving, screenshot, turn_points, wait_dump, window_titled)
+                         read_json, saving, screenshot, turn_points, wait_dump, window_titled,
+                         xdo)
 
 BONE = "forearm_l"
 ANIM = "animation"
@@ -93,11 +94,17 @@ def run(proc, cli, doc, dump, tdump, outdir):
     near(rotation_deg(cli, doc, mid) - a0, (DRAG_DEG + 360) / 2,
          "frame 10 before the action: the short way, counter-clockwise")
 
-    bar = wait_dump("the bar over the canvas", os.path.join(os.path.dirname(doc), "bar.json"),
-                    lambda d: d.get("shown"))
+    bar_path = os.path.join(os.path.dirname(doc), "bar.json")
+    bar = wait_dump("the bar over the canvas", bar_path, lambda d: d.get("shown"))
     click(wid, *bar["button"])
-    wait_dump("the bar gone", os.path.join(os.path.dirname(doc), "bar.json"),
-              lambda d: not d.get("shown"))
+    try:
+        wait_dump("the bar gone", bar_path, lambda d: not d.get("shown"))
+    except SystemExit:
+        # What the person would have seen, for whoever reads the log.
+        print(f"clicked at {bar['button']}; the dump now says {read_json(bar_path)}; pointer at",
+              xdo("getmouselocation"))
+        screenshot(wid, outdir, "e2e-spin-missed.png")
+        raise
     save(wid, doc)
     near(rotation_deg(cli, doc, mid) - a0, DRAG_DEG / 2,
          "frame 10 after Turn the Way I Dragged: halfway along the clockwise drag")

@@ -387,9 +387,10 @@ test_smd_defaults (AppFixture    *f,
 
   g_assert_true (activate (f, "import-smd", NULL));
   gui_test_flush (GTK_WIDGET (f->window));
-  dialog = ossa_smd_import_dialog_find (GTK_WINDOW (f->window));
+  dialog = OSSA_SMD_IMPORT_DIALOG (ossa_import_dialog_find (OSSA_TYPE_SMD_IMPORT_DIALOG,
+                                                            GTK_WINDOW (f->window)));
   g_assert_nonnull (dialog);
-  ossa_smd_import_dialog_get_options (dialog, &options);
+  ossa_import_dialog_get_options (OSSA_IMPORT_DIALOG (dialog), &options);
   g_assert_cmpint (options.plane, ==, OSSA_SMD_PLANE_YZ);
   g_assert_cmpfloat (options.fps, ==, 24.0f);
   gtk_window_close (GTK_WINDOW (dialog));

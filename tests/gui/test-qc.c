@@ -70,11 +70,12 @@ wait_import (OssaQcImportDialog *dialog)
   gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  while (dialog != NULL && ossa_qc_import_dialog_get_running (dialog) && g_get_monotonic_time () < deadline)
+  while (dialog != NULL && ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog))
+         && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   if (dialog != NULL)
     {
-      g_assert_false (ossa_qc_import_dialog_get_running (dialog));
+      g_assert_false (ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
       g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
     }
   gui_test_iterate ();
@@ -184,20 +185,21 @@ test_action (AppFixture    *f,
   g_assert_nonnull (shortcut);
   trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
   g_assert_cmpstr (trigger, ==, "<Control><Alt>v");
-  g_assert_null (ossa_qc_import_dialog_find (GTK_WINDOW (f->window)));
+  g_assert_null (ossa_import_dialog_find (OSSA_TYPE_QC_IMPORT_DIALOG, GTK_WINDOW (f->window)));
   g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (f->window),
                                                gtk_shortcut_get_arguments (shortcut)));
   gui_test_flush (GTK_WIDGET (f->window));
-  dialog = ossa_qc_import_dialog_find (GTK_WINDOW (f->window));
+  dialog = OSSA_QC_IMPORT_DIALOG (ossa_import_dialog_find (OSSA_TYPE_QC_IMPORT_DIALOG,
+                                                           GTK_WINDOW (f->window)));
   g_assert_nonnull (dialog);
   /* The action again brings the same one forward. */
   g_assert_true (open_qc_dialog (f) == dialog);
 
   g_assert_null (ossa_qc_import_dialog_get_file (dialog));
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (dialog), "qc-import.import", NULL)
-                  && ossa_qc_import_dialog_get_running (dialog));
-  g_assert_false (ossa_qc_import_dialog_get_running (dialog));
-  ossa_qc_import_dialog_get_options (dialog, &options);
+                  && ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
+  g_assert_false (ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
+  ossa_import_dialog_get_options (OSSA_IMPORT_DIALOG (dialog), &options);
   g_assert_cmpint (options.plane, ==, OSSA_SMD_PLANE_XZ);
   g_assert_cmpfloat (options.simplify, ==, 0.0f);
 
@@ -251,12 +253,13 @@ test_broken (AppFixture    *f,
   g_assert_nonnull (strstr (secondary, "$include loop"));
   answer (error, GTK_RESPONSE_CLOSE);
 
-  g_assert_true (ossa_qc_import_dialog_find (GTK_WINDOW (f->window)) == dialog);
+  g_assert_true (ossa_import_dialog_find (OSSA_TYPE_QC_IMPORT_DIALOG, GTK_WINDOW (f->window))
+                 == OSSA_IMPORT_DIALOG (dialog));
   g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
   names = dup_bone_names (doc_of (f));
   g_assert_cmpstr (names, ==, "mine");
   g_assert_cmpuint (doc_of (f)->n_animations, ==, 0);
-  g_assert_false (ossa_qc_import_dialog_get_running (dialog));
+  g_assert_false (ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
 }
 
 int

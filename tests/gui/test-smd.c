@@ -95,12 +95,12 @@ wait_import (OssaSmdImportDialog *dialog)
   gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  while (dialog != NULL && ossa_smd_import_dialog_get_running (dialog)
+  while (dialog != NULL && ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog))
          && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   if (dialog != NULL)
     {
-      g_assert_false (ossa_smd_import_dialog_get_running (dialog));
+      g_assert_false (ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
       g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
     }
   gui_test_iterate ();
@@ -421,8 +421,8 @@ test_dialog_import (AppFixture    *f,
 
   /* Nothing to import yet. */
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL)
-                  && ossa_smd_import_dialog_get_running (dialog));
-  g_assert_false (ossa_smd_import_dialog_get_running (dialog));
+                  && ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
+  g_assert_false (ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
 
   /* The reference as a person picks it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.choose-reference",
@@ -433,13 +433,13 @@ test_dialog_import (AppFixture    *f,
   gui_test_flush (GTK_WIDGET (dialog));
   save_screenshot (GTK_WIDGET (dialog), "smd-import-dialog.png");
 
-  ossa_smd_import_dialog_get_options (dialog, &options);
+  ossa_import_dialog_get_options (OSSA_IMPORT_DIALOG (dialog), &options);
   g_assert_cmpint (options.plane, ==, OSSA_SMD_PLANE_XZ);
   g_assert_cmpfloat (options.fps, ==, 30.0f);
   g_assert_cmpfloat (options.simplify, ==, 0.0f);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL));
-  g_assert_true (ossa_smd_import_dialog_get_running (dialog));
+  g_assert_true (ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
   wait_import (dialog);
   /* It closed itself; nothing unsaved was in the way, so no question. */
   g_assert_null (dialog);
@@ -571,7 +571,7 @@ cancel_on_progress_cb (OssaSmdImportDialog *dialog,
                        GParamSpec          *pspec,
                        gboolean            *cancelled)
 {
-  if (*cancelled || ossa_smd_import_dialog_get_progress (dialog) <= 0)
+  if (*cancelled || ossa_import_dialog_get_progress (OSSA_IMPORT_DIALOG (dialog)) <= 0)
     return;
   *cancelled = TRUE;
   /* The Cancel button. */
@@ -608,7 +608,7 @@ test_dialog_cancel (AppFixture    *f,
     }
   g_signal_connect (dialog, "notify::progress", G_CALLBACK (cancel_on_progress_cb), &cancelled);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
-  g_assert_true (ossa_smd_import_dialog_get_running (dialog));
+  g_assert_true (ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
   /* The window still takes edits while the worker reads. */
   add_bone (editor_of (f), "during", -1);
   g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 2);
@@ -626,7 +626,7 @@ test_dialog_cancel (AppFixture    *f,
   }
   wait_import (dialog);
   g_assert_true (cancelled);
-  g_assert_cmpfloat (ossa_smd_import_dialog_get_progress (dialog), <, 1.0);
+  g_assert_cmpfloat (ossa_import_dialog_get_progress (OSSA_IMPORT_DIALOG (dialog)), <, 1.0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
 
   /* The dialog stays, says so, and the document is as it was. */

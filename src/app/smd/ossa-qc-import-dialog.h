@@ -3,41 +3,23 @@
 
 #include <gtk/gtk.h>
 
-#include "ossa-document.h"
-#include "ossa-smd.h"
+#include "ossa-import-dialog.h"
 
 G_BEGIN_DECLS
 
-/* OssaQcImportDialog, File > Import Valve Model (.qc)…: the .qc file and the
- * options (plane, simplification; each sequence brings its own frame rate), run
- * by the import worker (ossa-smd-import-worker.h) with a progress bar and a
- * Cancel button; a failure is shown as "FILE:LINE: message" while the dialog stays
- * open for another try. Built as the Import SMD dialog is, it knows nothing of the
- * window it is for: it hands the imported document (and its notices) to whoever
- * ran it, who owns them from then on. It owns itself while shown and destroys
- * itself once it answered. */
+/* OssaQcImportDialog, File > Import Valve Model (.qc)…: an import dialog
+ * (ossa-import-dialog.h: options, progress, Cancel, run and run_finish, the
+ * document handed to whoever ran it) for one .qc file and the options plane and
+ * simplification (each sequence brings its own frame rate). It holds a reference
+ * to the file chosen. */
 
 #define OSSA_TYPE_QC_IMPORT_DIALOG (ossa_qc_import_dialog_get_type ())
 
-G_DECLARE_FINAL_TYPE (OssaQcImportDialog, ossa_qc_import_dialog, OSSA, QC_IMPORT_DIALOG, GtkWindow)
+G_DECLARE_FINAL_TYPE (OssaQcImportDialog, ossa_qc_import_dialog, OSSA, QC_IMPORT_DIALOG,
+                      OssaImportDialog)
 
-void                ossa_qc_import_dialog_run          (GtkWindow                  *parent,
-                                                        GCancellable               *cancellable,
-                                                        GAsyncReadyCallback         callback,
-                                                        gpointer                    user_data);
-OssaDocument       *ossa_qc_import_dialog_run_finish   (GAsyncResult               *result,
-                                                        char                     ***notices,
-                                                        GError                    **error);
-OssaQcImportDialog *ossa_qc_import_dialog_find         (GtkWindow                  *parent);
-
-void                ossa_qc_import_dialog_set_file     (OssaQcImportDialog         *self,
-                                                        GFile                      *file);
-GFile              *ossa_qc_import_dialog_get_file     (OssaQcImportDialog         *self);
-void                ossa_qc_import_dialog_get_options  (OssaQcImportDialog         *self,
-                                                        OssaSmdImportOptions       *options);
-void                ossa_qc_import_dialog_set_options  (OssaQcImportDialog         *self,
-                                                        const OssaSmdImportOptions *options);
-gboolean            ossa_qc_import_dialog_get_running  (OssaQcImportDialog         *self);
-double              ossa_qc_import_dialog_get_progress (OssaQcImportDialog         *self);
+void   ossa_qc_import_dialog_set_file (OssaQcImportDialog *self,
+                                       GFile              *file);
+GFile *ossa_qc_import_dialog_get_file (OssaQcImportDialog *self);
 
 G_END_DECLS

@@ -6,12 +6,12 @@
 #include <glib/gi18n.h>
 
 #include "ossa-dialogs.h"
+#include "ossa-import-dialog-private.h"
 #include "ossa-smd-import-dialog.h"
-#include "ossa-smd-import-worker.h"
 
 struct _OssaSmdImportDialog
 {
-  GtkWindow        parent_instance;
+  OssaImportDialog parent_instance;
 
   /* Template children */
   GtkWidget       *form;
@@ -25,139 +25,9 @@ struct _OssaSmdImportDialog
 
   GFile           *reference;
   GListStore      *animations;       /* GFile */
-  GFile           *folder;           /* where the choosers start */
-  GtkNativeDialog *chooser;          /* the file chooser open, or NULL */
-
-  GCancellable    *import;           /* the import running, or NULL */
-  double           progress;
-  gboolean         closed;
-
-  GTask           *run;              /* ossa_smd_import_dialog_run()'s, until answered */
-  GCancellable    *run_cancellable;
-  gulong           run_cancelled_id;
 };
 
-G_DEFINE_FINAL_TYPE (OssaSmdImportDialog, ossa_smd_import_dialog, GTK_TYPE_WINDOW)
-
-enum
-{
-  PROP_0,
-  PROP_RUNNING,
-  PROP_PROGRESS,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-typedef struct
-{
-  OssaDocument  *document;
-  char         **notices;
-} RunResult;
-
-static void
-run_result_free (gpointer data)
-{
-  RunResult *r = data;
-
-  ossa_document_free (r->document);
-  g_strfreev (r->notices);
-  g_free (r);
-}
-
-/* Answers ossa_smd_import_dialog_run(), once: with @document (taken) or, when it
- * is NULL, as dismissed. */
-static void
-answer_run (OssaSmdImportDialog  *self,
-            OssaDocument         *document,
-            char                **notices)
-{
-  g_autoptr(GTask) task = g_steal_pointer (&self->run);
-
-  /* Not g_cancellable_disconnect(): this may run inside the "cancelled" emission
-   * (run_cancelled_cb closes the dialog), where that would wait for itself. */
-  if (self->run_cancellable != NULL)
-    {
-      g_clear_signal_handler (&self->run_cancelled_id, self->run_cancellable);
-      g_clear_object (&self->run_cancellable);
-    }
-  if (task == NULL)
-    {
-      ossa_document_free (document);
-      g_strfreev (notices);
-      return;
-    }
-  if (document != NULL)
-    {
-      RunResult *r = g_new0 (RunResult, 1);
-
-      r->document = document;
-      r->notices = notices;
-      g_task_return_pointer (task, r, run_result_free);
-    }
-  else
-    {
-      g_strfreev (notices);
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                               "The import dialog was closed");
-    }
-}
-
-static gboolean
-is_running (OssaSmdImportDialog *self)
-{
-  return self->import != NULL;
-}
-
-static void
-update_actions (OssaSmdImportDialog *self)
-{
-  GtkWidget *widget = GTK_WIDGET (self);
-  gboolean running = is_running (self);
-
-  gtk_widget_action_set_enabled (widget, "smd-import.import",
-                                 self->reference != NULL && !running);
-  gtk_widget_action_set_enabled (widget, "smd-import.choose-reference", !running);
-  gtk_widget_action_set_enabled (widget, "smd-import.add-animations", !running);
-}
-
-static void
-set_status (OssaSmdImportDialog *self,
-            const char          *text)
-{
-  gtk_label_set_text (self->status_label, text != NULL ? text : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), text != NULL);
-}
-
-static void
-set_progress (OssaSmdImportDialog *self,
-              double               fraction)
-{
-  self->progress = fraction;
-  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
-}
-
-static void
-set_running (OssaSmdImportDialog *self,
-             GCancellable        *import)
-{
-  g_set_object (&self->import, import);
-  gtk_widget_set_sensitive (self->form, import == NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), import != NULL);
-  update_actions (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
-}
-
-static void
-remember_folder (OssaSmdImportDialog *self,
-                 GFile               *file)
-{
-  g_autoptr(GFile) parent = g_file_get_parent (file);
-
-  if (parent != NULL)
-    g_set_object (&self->folder, parent);
-}
+G_DEFINE_FINAL_TYPE (OssaSmdImportDialog, ossa_smd_import_dialog, OSSA_TYPE_IMPORT_DIALOG)
 
 /**
  * ossa_smd_import_dialog_set_reference:
@@ -168,6 +38,8 @@ void
 ossa_smd_import_dialog_set_reference (OssaSmdImportDialog *self,
                                       GFile               *file)
 {
+  OssaImportDialog *base = OSSA_IMPORT_DIALOG (self);
+
   g_return_if_fail (OSSA_IS_SMD_IMPORT_DIALOG (self));
   g_return_if_fail (file == NULL || G_IS_FILE (file));
 
@@ -180,7 +52,7 @@ ossa_smd_import_dialog_set_reference (OssaSmdImportDialog *self,
       gtk_label_set_text (self->reference_label, name);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->reference_label), parse_name);
       gtk_widget_remove_css_class (GTK_WIDGET (self->reference_label), "dim-label");
-      remember_folder (self, file);
+      _ossa_import_dialog_remember_folder (base, file);
     }
   else
     {
@@ -188,8 +60,8 @@ ossa_smd_import_dialog_set_reference (OssaSmdImportDialog *self,
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->reference_label), NULL);
       gtk_widget_add_css_class (GTK_WIDGET (self->reference_label), "dim-label");
     }
-  set_status (self, NULL);
-  update_actions (self);
+  _ossa_import_dialog_set_status (base, NULL);
+  _ossa_import_dialog_update_actions (base);
 }
 
 /**
@@ -204,65 +76,8 @@ ossa_smd_import_dialog_add_animation (OssaSmdImportDialog *self,
   g_return_if_fail (G_IS_FILE (file));
 
   g_list_store_append (self->animations, file);
-  remember_folder (self, file);
-  set_status (self, NULL);
-}
-
-/**
- * ossa_smd_import_dialog_get_options:
- * @options: (out caller-allocates): the plane, frame rate and simplification shown;
- *   no callbacks
- */
-void
-ossa_smd_import_dialog_get_options (OssaSmdImportDialog  *self,
-                                    OssaSmdImportOptions *options)
-{
-  guint plane;
-
-  g_return_if_fail (OSSA_IS_SMD_IMPORT_DIALOG (self));
-  g_return_if_fail (options != NULL);
-
-  ossa_smd_import_options_init (options);
-  plane = gtk_drop_down_get_selected (self->plane_dropdown);
-  options->plane = plane <= OSSA_SMD_PLANE_YZ ? (OssaSmdPlane) plane : OSSA_SMD_PLANE_XZ;
-  options->fps = (float) gtk_spin_button_get_value (self->fps_spin);
-  options->simplify = (float) gtk_spin_button_get_value (self->simplify_spin);
-}
-
-void
-ossa_smd_import_dialog_set_options (OssaSmdImportDialog        *self,
-                                    const OssaSmdImportOptions *options)
-{
-  g_return_if_fail (OSSA_IS_SMD_IMPORT_DIALOG (self));
-  g_return_if_fail (options != NULL);
-
-  gtk_drop_down_set_selected (self->plane_dropdown, (guint) options->plane);
-  gtk_spin_button_set_value (self->fps_spin, options->fps);
-  gtk_spin_button_set_value (self->simplify_spin, options->simplify);
-}
-
-/**
- * ossa_smd_import_dialog_get_running:
- *
- * Returns: whether an import is under way (the "running" property)
- */
-gboolean
-ossa_smd_import_dialog_get_running (OssaSmdImportDialog *self)
-{
-  g_return_val_if_fail (OSSA_IS_SMD_IMPORT_DIALOG (self), FALSE);
-  return is_running (self);
-}
-
-/**
- * ossa_smd_import_dialog_get_progress:
- *
- * Returns: how far the running or last import got, 0 to 1 (the "progress" property)
- */
-double
-ossa_smd_import_dialog_get_progress (OssaSmdImportDialog *self)
-{
-  g_return_val_if_fail (OSSA_IS_SMD_IMPORT_DIALOG (self), 0);
-  return self->progress;
+  _ossa_import_dialog_remember_folder (OSSA_IMPORT_DIALOG (self), file);
+  _ossa_import_dialog_set_status (OSSA_IMPORT_DIALOG (self), NULL);
 }
 
 /* Animation rows ---------------------------------------------------------------- */
@@ -308,80 +123,36 @@ create_animation_row (gpointer item,
   return box;
 }
 
-/* File choosers ------------------------------------------------------------------ */
-
-static void
-add_smd_filters (GtkFileChooser *chooser)
-{
-  static const char *const smd[] = { "smd", "vta", NULL };
-
-  ossa_dialogs_add_filter (chooser, _("SMD files (*.smd, *.vta)"), smd);
-  ossa_dialogs_add_filter (chooser, _("All files"), NULL);
-}
-
-static void
-chooser_response_cb (GtkNativeDialog     *native,
-                     int                  response,
-                     OssaSmdImportDialog *self)
-{
-  gboolean for_reference = !gtk_file_chooser_get_select_multiple (GTK_FILE_CHOOSER (native));
-
-  g_signal_handlers_disconnect_by_func (native, chooser_response_cb, self);
-  if (response == GTK_RESPONSE_ACCEPT && !self->closed)
-    {
-      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (native));
-      guint n = files != NULL ? g_list_model_get_n_items (files) : 0;
-
-      for (guint i = 0; i < n; i++)
-        {
-          g_autoptr(GFile) file = g_list_model_get_item (files, i);
-
-          if (for_reference)
-            ossa_smd_import_dialog_set_reference (self, file);
-          else
-            ossa_smd_import_dialog_add_animation (self, file);
-        }
-    }
-  gtk_native_dialog_destroy (native);
-  if (self->chooser == native)
-    g_clear_object (&self->chooser);
-}
-
-static void
-open_chooser (OssaSmdImportDialog *self,
-              gboolean             for_reference)
-{
-  GtkFileChooserNative *native;
-
-  if (self->chooser != NULL)
-    {
-      gtk_native_dialog_show (self->chooser);
-      return;
-    }
-  native = gtk_file_chooser_native_new (for_reference ? _("Choose the Reference SMD")
-                                                      : _("Add Animation SMDs"),
-                                        GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        for_reference ? _("_Choose") : _("_Add"),
-                                        _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (native), !for_reference);
-  add_smd_filters (GTK_FILE_CHOOSER (native));
-  if (self->folder != NULL)
-    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), self->folder, NULL);
-  self->chooser = GTK_NATIVE_DIALOG (native);
-  g_signal_connect (native, "response", G_CALLBACK (chooser_response_cb), self);
-  gtk_native_dialog_show (self->chooser);
-}
-
 /* Actions ------------------------------------------------------------------------- */
+
+static void
+files_chosen (OssaImportDialog *base,
+              GListModel       *files,
+              gpointer          for_reference)
+{
+  OssaSmdImportDialog *self = OSSA_SMD_IMPORT_DIALOG (base);
+
+  for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+    {
+      g_autoptr(GFile) file = g_list_model_get_item (files, i);
+
+      if (for_reference)
+        ossa_smd_import_dialog_set_reference (self, file);
+      else
+        ossa_smd_import_dialog_add_animation (self, file);
+    }
+}
+
+static const char *const smd_patterns[] = { "smd", "vta", NULL };
 
 static void
 choose_reference_action (GtkWidget  *widget,
                          const char *action_name,
                          GVariant   *parameter)
 {
-  open_chooser (OSSA_SMD_IMPORT_DIALOG (widget), TRUE);
+  _ossa_import_dialog_choose (OSSA_IMPORT_DIALOG (widget), _("Choose the Reference SMD"),
+                              _("_Choose"), FALSE, _("SMD files (*.smd, *.vta)"), smd_patterns,
+                              files_chosen, GINT_TO_POINTER (TRUE));
 }
 
 static void
@@ -389,51 +160,9 @@ add_animations_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  open_chooser (OSSA_SMD_IMPORT_DIALOG (widget), FALSE);
-}
-
-static void
-import_progress (double   fraction,
-                 gpointer user_data)
-{
-  OssaSmdImportDialog *self = user_data;
-
-  if (!self->closed)
-    set_progress (self, fraction);
-}
-
-static void
-import_done_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(OssaSmdImportDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) notices = NULL;
-  OssaDocument *doc;
-
-  doc = ossa_smd_import_finish (result, &notices, &error);
-  if (self->closed)
-    {
-      ossa_document_free (doc);
-      return;
-    }
-  set_running (self, NULL);
-  if (doc != NULL)
-    {
-      set_progress (self, 1.0);
-      answer_run (self, doc, g_steal_pointer (&notices));
-      gtk_window_destroy (GTK_WINDOW (self));
-      return;
-    }
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      set_status (self, _("Cancelled: nothing was imported."));
-      return;
-    }
-  /* The core's "PATH:LINE: message"; the dialog stays for another try. */
-  set_status (self, NULL);
-  ossa_dialogs_show_failure (GTK_WINDOW (self), error, _("Could not import the SMD files"));
+  _ossa_import_dialog_choose (OSSA_IMPORT_DIALOG (widget), _("Add Animation SMDs"), _("_Add"),
+                              TRUE, _("SMD files (*.smd, *.vta)"), smd_patterns, files_chosen,
+                              NULL);
 }
 
 static void
@@ -441,28 +170,7 @@ import_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  OssaSmdImportDialog *self = OSSA_SMD_IMPORT_DIALOG (widget);
-  g_autoptr(GCancellable) cancellable = NULL;
-  g_autoptr(GPtrArray) files = NULL;
-  OssaSmdImportOptions options;
-  guint n;
-
-  if (self->reference == NULL || is_running (self))
-    return;
-
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->animations));
-  files = g_ptr_array_new_full (n + 1, g_object_unref);
-  g_ptr_array_add (files, g_object_ref (self->reference));
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (files, g_list_model_get_item (G_LIST_MODEL (self->animations), i));
-  ossa_smd_import_dialog_get_options (self, &options);
-
-  cancellable = g_cancellable_new ();
-  set_status (self, NULL);
-  set_progress (self, 0.0);
-  set_running (self, cancellable);
-  ossa_smd_import_async ((GFile * const *) files->pdata, files->len, &options, cancellable,
-                         import_progress, self, import_done_cb, g_object_ref (self));
+  _ossa_import_dialog_start (OSSA_IMPORT_DIALOG (widget));
 }
 
 static void
@@ -470,72 +178,60 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  OssaSmdImportDialog *self = OSSA_SMD_IMPORT_DIALOG (widget);
+  _ossa_import_dialog_cancel_or_close (OSSA_IMPORT_DIALOG (widget));
+}
 
-  /* Cancel stops an import under way, and closes the dialog otherwise. */
-  if (is_running (self))
-    g_cancellable_cancel (self->import);
-  else
-    gtk_window_close (GTK_WINDOW (self));
+/* OssaImportDialog ----------------------------------------------------------------- */
+
+static gboolean
+can_import (OssaImportDialog *base)
+{
+  return OSSA_SMD_IMPORT_DIALOG (base)->reference != NULL;
+}
+
+/* The reference first, then the animations in the order shown. */
+static void
+start (OssaImportDialog           *base,
+       const OssaSmdImportOptions *options,
+       GCancellable               *cancellable,
+       OssaSmdImportProgressFunc   progress,
+       gpointer                    progress_data,
+       GAsyncReadyCallback         callback,
+       gpointer                    user_data)
+{
+  OssaSmdImportDialog *self = OSSA_SMD_IMPORT_DIALOG (base);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->animations));
+  g_autoptr(GPtrArray) files = g_ptr_array_new_full (n + 1, g_object_unref);
+
+  g_ptr_array_add (files, g_object_ref (self->reference));
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (files, g_list_model_get_item (G_LIST_MODEL (self->animations), i));
+  ossa_smd_import_async ((GFile * const *) files->pdata, files->len, options, cancellable,
+                         progress, progress_data, callback, user_data);
+}
+
+static void
+update_actions (OssaImportDialog *base,
+                gboolean          running)
+{
+  GtkWidget *widget = GTK_WIDGET (base);
+
+  gtk_widget_action_set_enabled (widget, "smd-import.import", can_import (base) && !running);
+  gtk_widget_action_set_enabled (widget, "smd-import.choose-reference", !running);
+  gtk_widget_action_set_enabled (widget, "smd-import.add-animations", !running);
 }
 
 /* GObject ------------------------------------------------------------------------- */
-
-static gboolean
-ossa_smd_import_dialog_close_request (GtkWindow *window)
-{
-  OssaSmdImportDialog *self = OSSA_SMD_IMPORT_DIALOG (window);
-
-  self->closed = TRUE;
-  if (self->import != NULL)
-    g_cancellable_cancel (self->import);
-  answer_run (self, NULL, NULL);
-  return GTK_WINDOW_CLASS (ossa_smd_import_dialog_parent_class)->close_request (window);
-}
 
 static void
 ossa_smd_import_dialog_dispose (GObject *object)
 {
   OssaSmdImportDialog *self = OSSA_SMD_IMPORT_DIALOG (object);
 
-  self->closed = TRUE;
-  if (self->import != NULL)
-    g_cancellable_cancel (self->import);
-  g_clear_object (&self->import);
-  answer_run (self, NULL, NULL);
-  if (self->chooser != NULL)
-    {
-      g_signal_handlers_disconnect_by_func (self->chooser, chooser_response_cb, self);
-      gtk_native_dialog_destroy (self->chooser);
-      g_clear_object (&self->chooser);
-    }
   gtk_widget_dispose_template (GTK_WIDGET (self), OSSA_TYPE_SMD_IMPORT_DIALOG);
+  G_OBJECT_CLASS (ossa_smd_import_dialog_parent_class)->dispose (object);
   g_clear_object (&self->reference);
   g_clear_object (&self->animations);
-  g_clear_object (&self->folder);
-
-  G_OBJECT_CLASS (ossa_smd_import_dialog_parent_class)->dispose (object);
-}
-
-static void
-ossa_smd_import_dialog_get_property (GObject    *object,
-                                     guint       prop_id,
-                                     GValue     *value,
-                                     GParamSpec *pspec)
-{
-  OssaSmdImportDialog *self = OSSA_SMD_IMPORT_DIALOG (object);
-
-  switch (prop_id)
-    {
-    case PROP_RUNNING:
-      g_value_set_boolean (value, is_running (self));
-      break;
-    case PROP_PROGRESS:
-      g_value_set_double (value, self->progress);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static void
@@ -543,16 +239,14 @@ ossa_smd_import_dialog_class_init (OssaSmdImportDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
-  GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+  OssaImportDialogClass *import_class = OSSA_IMPORT_DIALOG_CLASS (klass);
 
   object_class->dispose = ossa_smd_import_dialog_dispose;
-  object_class->get_property = ossa_smd_import_dialog_get_property;
-  window_class->close_request = ossa_smd_import_dialog_close_request;
-
-  properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE, ro);
-  properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0, 1, 0, ro);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  import_class->failure_title = N_("Could not import the SMD files");
+  import_class->can_import = can_import;
+  import_class->start = start;
+  import_class->finish = ossa_smd_import_finish;
+  import_class->update_actions = update_actions;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/ossa-smd-import.ui");
@@ -581,6 +275,9 @@ ossa_smd_import_dialog_init (OssaSmdImportDialog *self)
   GtkWidget *placeholder;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  _ossa_import_dialog_set_parts (OSSA_IMPORT_DIALOG (self), self->form, self->plane_dropdown,
+                                 self->fps_spin, self->simplify_spin, self->progress_bar,
+                                 self->status_label);
 
   self->animations = g_list_store_new (G_TYPE_FILE);
   gtk_list_box_bind_model (self->animation_list, G_LIST_MODEL (self->animations),
@@ -600,107 +297,4 @@ ossa_smd_import_dialog_init (OssaSmdImportDialog *self)
   gtk_list_box_set_placeholder (self->animation_list, placeholder);
 
   ossa_smd_import_dialog_set_reference (self, NULL);
-}
-
-static void
-run_cancelled_cb (GCancellable        *cancellable,
-                  OssaSmdImportDialog *self)
-{
-  gtk_window_close (GTK_WINDOW (self));
-}
-
-/**
- * ossa_smd_import_dialog_run:
- * @parent: the window the import is for
- * @cancellable: (nullable): closes the dialog (and stops its import) when cancelled
- * @callback: called once the import succeeded (the dialog then closes itself) or
- *   the dialog was closed
- * @user_data: data for @callback
- *
- * Shows the Import SMD dialog, transient for @parent but not modal: @parent keeps
- * working while a large import runs. Errors are shown by the dialog itself, which
- * stays open for another try. Finish with ossa_smd_import_dialog_run_finish().
- */
-void
-ossa_smd_import_dialog_run (GtkWindow           *parent,
-                            GCancellable        *cancellable,
-                            GAsyncReadyCallback  callback,
-                            gpointer             user_data)
-{
-  OssaSmdImportDialog *self;
-
-  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
-
-  self = g_object_new (OSSA_TYPE_SMD_IMPORT_DIALOG,
-                       "transient-for", parent,
-                       NULL);
-  self->run = g_task_new (parent, cancellable, callback, user_data);
-  g_task_set_source_tag (self->run, ossa_smd_import_dialog_run);
-  /* Closing is an answer, not an error of the cancellable's. */
-  g_task_set_check_cancellable (self->run, FALSE);
-  if (cancellable != NULL)
-    {
-      self->run_cancellable = g_object_ref (cancellable);
-      self->run_cancelled_id = g_signal_connect_object (cancellable, "cancelled",
-                                                        G_CALLBACK (run_cancelled_cb), self,
-                                                        0);
-    }
-  gtk_window_present (GTK_WINDOW (self));
-}
-
-/**
- * ossa_smd_import_dialog_run_finish:
- * @result: the result given to the callback
- * @notices: (out) (optional) (transfer full): see ossa_smd_import_finish()
- * @error: return location for a #GError: %G_IO_ERROR_CANCELLED when the dialog
- *   was closed without importing
- *
- * Returns: (transfer full) (nullable): the imported document
- */
-OssaDocument *
-ossa_smd_import_dialog_run_finish (GAsyncResult   *result,
-                                   char         ***notices,
-                                   GError        **error)
-{
-  RunResult *r;
-  OssaDocument *doc;
-
-  g_return_val_if_fail (G_IS_TASK (result), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ossa_smd_import_dialog_run,
-                        NULL);
-
-  if (notices != NULL)
-    *notices = NULL;
-  r = g_task_propagate_pointer (G_TASK (result), error);
-  if (r == NULL)
-    return NULL;
-  doc = g_steal_pointer (&r->document);
-  if (notices != NULL)
-    *notices = g_steal_pointer (&r->notices);
-  run_result_free (r);
-  return doc;
-}
-
-/**
- * ossa_smd_import_dialog_find:
- * @parent: a window
- *
- * Returns: (transfer none) (nullable): the Import SMD dialog open for @parent
- */
-OssaSmdImportDialog *
-ossa_smd_import_dialog_find (GtkWindow *parent)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  OssaSmdImportDialog *found = NULL;
-
-  g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && found == NULL; i++)
-    {
-      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (OSSA_IS_SMD_IMPORT_DIALOG (toplevel) && gtk_window_get_transient_for (toplevel) == parent)
-        found = OSSA_SMD_IMPORT_DIALOG (toplevel);
-    }
-  return found;
 }

@@ -7,6 +7,7 @@
  * Each piece has its own header and file; none of them knows the window, which
  * drives them (ossa-window-files.c) and takes the imported document. */
 
+#include "ossa-import-dialog.h"
 #include "ossa-smd-export.h"
 #include "ossa-smd-import-dialog.h"
 #include "ossa-smd-import-worker.h"

@@ -371,7 +371,7 @@ import_dialog_done_cb (GObject      *source,
   OssaWindow *self = OSSA_WINDOW (source);
   PendingImport *p = g_new0 (PendingImport, 1);
 
-  p->document = ossa_smd_import_dialog_run_finish (result, &p->notices, NULL);
+  p->document = ossa_import_dialog_run_finish (result, &p->notices, NULL);
   if (p->document == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
     {
       /* Closed, or the window went: errors were shown by the dialog. */
@@ -381,25 +381,33 @@ import_dialog_done_cb (GObject      *source,
   ossa_window_ask_save_changes (self, import_answered_cb, p);
 }
 
-/* File > Import SMD…: the dialog (brought to the front when already open); its
- * result replaces the document once unsaved changes are dealt with, and what it
- * left out is listed. */
-void
-_ossa_window_import_smd (OssaWindow *self)
+/* The import dialog of @type for the window: the one open brought to the front,
+ * or a new one with the preferred options, whose result replaces the document
+ * once unsaved changes are dealt with, and what it left out is listed. */
+static OssaImportDialog *
+show_import_dialog (OssaWindow *self,
+                    GType       type)
 {
-  OssaSmdImportDialog *open = ossa_smd_import_dialog_find (GTK_WINDOW (self));
+  OssaImportDialog *open = ossa_import_dialog_find (type, GTK_WINDOW (self));
 
   if (open != NULL)
     {
       gtk_window_present (GTK_WINDOW (open));
-      return;
+      return open;
     }
-  ossa_smd_import_dialog_run (GTK_WINDOW (self), self->cancellable, import_dialog_done_cb, NULL);
-  open = ossa_smd_import_dialog_find (GTK_WINDOW (self));
+  ossa_import_dialog_run (type, GTK_WINDOW (self), self->cancellable, import_dialog_done_cb, NULL);
+  open = ossa_import_dialog_find (type, GTK_WINDOW (self));
   if (open != NULL)
     _ossa_window_import_defaults (self, open);
+  return open;
 }
 
+/* File > Import SMD… */
+void
+_ossa_window_import_smd (OssaWindow *self)
+{
+  show_import_dialog (self, OSSA_TYPE_SMD_IMPORT_DIALOG);
+}
 
 /* Files dropped on the window: the Import SMD dialog (the one open, or a new one)
  * with files[0] as its reference and any others as animations. */
@@ -408,57 +416,23 @@ _ossa_window_import_smd_files (OssaWindow  *self,
                                GFile      **files,
                                guint        n_files)
 {
-  OssaSmdImportDialog *dialog;
+  OssaImportDialog *dialog;
 
   g_return_if_fail (n_files > 0);
 
-  _ossa_window_import_smd (self);
-  dialog = ossa_smd_import_dialog_find (GTK_WINDOW (self));
+  dialog = show_import_dialog (self, OSSA_TYPE_SMD_IMPORT_DIALOG);
   g_return_if_fail (dialog != NULL);
-  ossa_smd_import_dialog_set_reference (dialog, files[0]);
+  ossa_smd_import_dialog_set_reference (OSSA_SMD_IMPORT_DIALOG (dialog), files[0]);
   for (guint i = 1; i < n_files; i++)
     if (is_smd (files[i]))
-      ossa_smd_import_dialog_add_animation (dialog, files[i]);
+      ossa_smd_import_dialog_add_animation (OSSA_SMD_IMPORT_DIALOG (dialog), files[i]);
 }
 
-/* .qc import ------------------------------------------------------------------- */
-
-static void
-qc_dialog_done_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  OssaWindow *self = OSSA_WINDOW (source);
-  PendingImport *p = g_new0 (PendingImport, 1);
-
-  p->document = ossa_qc_import_dialog_run_finish (result, &p->notices, NULL);
-  if (p->document == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
-    {
-      /* Closed, or the window went: errors were shown by the dialog. */
-      pending_import_free (p);
-      return;
-    }
-  /* As an SMD import's: unsaved changes first, then the notices. */
-  ossa_window_ask_save_changes (self, import_answered_cb, p);
-}
-
-/* File > Import Valve Model (.qc)…: the dialog (brought to the front when already
- * open); the model replaces the document once unsaved changes are dealt with, and
- * what it left out is listed as an SMD import's is. */
+/* File > Import Valve Model (.qc)… */
 void
 _ossa_window_import_qc (OssaWindow *self)
 {
-  OssaQcImportDialog *open = ossa_qc_import_dialog_find (GTK_WINDOW (self));
-
-  if (open != NULL)
-    {
-      gtk_window_present (GTK_WINDOW (open));
-      return;
-    }
-  ossa_qc_import_dialog_run (GTK_WINDOW (self), self->cancellable, qc_dialog_done_cb, NULL);
-  open = ossa_qc_import_dialog_find (GTK_WINDOW (self));
-  if (open != NULL)
-    _ossa_window_import_qc_defaults (self, open);
+  show_import_dialog (self, OSSA_TYPE_QC_IMPORT_DIALOG);
 }
 
 /* A .qc dropped on the window: the Import Valve Model dialog with it chosen. */
@@ -466,12 +440,10 @@ void
 _ossa_window_import_qc_file (OssaWindow *self,
                              GFile      *file)
 {
-  OssaQcImportDialog *dialog;
+  OssaImportDialog *dialog = show_import_dialog (self, OSSA_TYPE_QC_IMPORT_DIALOG);
 
-  _ossa_window_import_qc (self);
-  dialog = ossa_qc_import_dialog_find (GTK_WINDOW (self));
   g_return_if_fail (dialog != NULL);
-  ossa_qc_import_dialog_set_file (dialog, file);
+  ossa_qc_import_dialog_set_file (OSSA_QC_IMPORT_DIALOG (dialog), file);
 }
 
 /* The sample ------------------------------------------------------------------ */

@@ -146,9 +146,7 @@ void _ossa_window_start_init        (OssaWindow *self);
  * new Import Valve Model dialog. */
 void _ossa_window_bind_preferences  (OssaWindow          *self);
 void _ossa_window_import_defaults   (OssaWindow          *self,
-                                     OssaSmdImportDialog *dialog);
-void _ossa_window_import_qc_defaults (OssaWindow         *self,
-                                      OssaQcImportDialog *dialog);
+                                     OssaImportDialog    *dialog);
 
 /* ossa-window-spin.c: the bar over the canvas for the editor's spin notice, and
  * its win.turn-dragged-way and win.dismiss-spin-notice actions. */

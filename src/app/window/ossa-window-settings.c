@@ -86,51 +86,26 @@ static const char * const planes[] = {
 
 /**
  * _ossa_window_import_defaults:
- * @self: an #OssaWindow
- * @dialog: an Import SMD dialog just opened for @self
+ * @dialog: an import dialog (SMD or .qc) just opened for @self
  *
- * Puts the preferred plane and frame rate into @dialog; the rest of its options
+ * Puts the preferred plane and frame rate into @dialog (a .qc's sequences bring
+ * their own frame rates, and its dialog shows none); the rest of its options
  * keep their defaults.
  */
 void
-_ossa_window_import_defaults (OssaWindow          *self,
-                              OssaSmdImportDialog *dialog)
+_ossa_window_import_defaults (OssaWindow       *self,
+                              OssaImportDialog *dialog)
 {
   g_autofree char *plane = NULL;
   OssaSmdImportOptions options;
 
   if (self->settings == NULL)
     return;
-  ossa_smd_import_dialog_get_options (dialog, &options);
+  ossa_import_dialog_get_options (dialog, &options);
   plane = g_settings_get_string (self->settings, "smd-import-plane");
   for (guint i = 0; i < G_N_ELEMENTS (planes); i++)
     if (g_str_equal (plane, planes[i]))
       options.plane = (OssaSmdPlane) i;
   options.fps = (float) g_settings_get_double (self->settings, "smd-import-fps");
-  ossa_smd_import_dialog_set_options (dialog, &options);
-}
-
-/**
- * _ossa_window_import_qc_defaults:
- * @self: an #OssaWindow
- * @dialog: an Import Valve Model dialog just opened for @self
- *
- * Puts the preferred plane of the SMD import into @dialog (a .qc's sequences
- * bring their own frame rates).
- */
-void
-_ossa_window_import_qc_defaults (OssaWindow         *self,
-                                 OssaQcImportDialog *dialog)
-{
-  g_autofree char *plane = NULL;
-  OssaSmdImportOptions options;
-
-  if (self->settings == NULL)
-    return;
-  ossa_qc_import_dialog_get_options (dialog, &options);
-  plane = g_settings_get_string (self->settings, "smd-import-plane");
-  for (guint i = 0; i < G_N_ELEMENTS (planes); i++)
-    if (g_str_equal (plane, planes[i]))
-      options.plane = (OssaSmdPlane) i;
-  ossa_qc_import_dialog_set_options (dialog, &options);
+  ossa_import_dialog_set_options (dialog, &options);
 }
