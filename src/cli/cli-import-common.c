@@ -108,6 +108,21 @@ cli_import_write (const OssaDocument *doc, const char *out)
 }
 
 void
+cli_import_json_files (JsonBuilder *b, const char *member, char *const *paths, size_t n)
+{
+  json_builder_set_member_name (b, member);
+  json_builder_begin_array (b);
+  for (size_t i = 0; i < n; i++)
+    {
+      char *name = cli_display_name (paths[i]);
+
+      json_builder_add_string_value (b, name);
+      g_free (name);
+    }
+  json_builder_end_array (b);
+}
+
+void
 cli_import_json_document (JsonBuilder *b, const OssaDocument *doc,
                           const CliImportNotices *notices)
 {

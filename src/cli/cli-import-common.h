@@ -38,6 +38,9 @@ bool cli_import_parse_options (const char *command, const char *out, gboolean js
  * "-"); the error line printed and false returned on failure. */
 bool cli_import_write (const OssaDocument *doc, const char *out);
 
+/* A JSON member: an array of the display names of n paths. */
+void cli_import_json_files (JsonBuilder *b, const char *member, char *const *paths, size_t n);
+
 /* The JSON members "bones", "animations" ([{"name", "duration", "fps", "loop",
  * "tracks", "keys"}]), "meshes" ([{"name", "vertices", "triangles",
  * "materials"}]) and "notices" ([...]). */

@@ -42,16 +42,7 @@ report (const char *input, const char *out, const OssaQc *qc,
   b = json_builder_new ();
   json_builder_begin_object (b);
   cli_json_add_file (b, "input", input);
-  json_builder_set_member_name (b, "qc_files");
-  json_builder_begin_array (b);
-  for (size_t i = 0; i < qc->n_files; i++)
-    {
-      char *name = cli_display_name (qc->files[i]);
-
-      json_builder_add_string_value (b, name);
-      g_free (name);
-    }
-  json_builder_end_array (b);
+  cli_import_json_files (b, "qc_files", qc->files, qc->n_files);
   cli_json_add_file (b, "output", out);
   cli_json_add_string (b, "modelname", qc->modelname);
   cli_json_add_double (b, "scale", qc->scale);

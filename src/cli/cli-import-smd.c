@@ -23,16 +23,7 @@ report (char **inputs, const char *out, const OssaSmdImportOptions *options,
     }
   b = json_builder_new ();
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "inputs");
-  json_builder_begin_array (b);
-  for (size_t i = 0; inputs[i] != NULL; i++)
-    {
-      char *name = cli_display_name (inputs[i]);
-
-      json_builder_add_string_value (b, name);
-      g_free (name);
-    }
-  json_builder_end_array (b);
+  cli_import_json_files (b, "inputs", inputs, g_strv_length (inputs));
   cli_json_add_file (b, "output", out);
   cli_json_add_string (b, "plane", ossa_smd_plane_name (options->plane));
   cli_json_add_float (b, "fps", options->fps);

@@ -152,6 +152,16 @@ cli_assert_line_error (const CliRun *run, const char *path, int max_line)
   g_free (prefix);
 }
 
+int
+cli_count_in (const char *haystack, const char *needle)
+{
+  int n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
 JsonObject *
 cli_parse_json (JsonParser *parser, const char *text)
 {

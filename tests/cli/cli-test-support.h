@@ -47,6 +47,9 @@ void cli_assert_usage_error (const CliRun *run, const char *command);
  * LINE in [1, max_line]. */
 void cli_assert_line_error (const CliRun *run, const char *path, int max_line);
 
+/* How many times needle occurs in haystack (overlapping ones too). */
+int cli_count_in (const char *haystack, const char *needle);
+
 /* text (what a --json run printed) loaded into parser: exactly one JSON object on
  * one newline-terminated line, returned. */
 JsonObject *cli_parse_json (JsonParser *parser, const char *text);

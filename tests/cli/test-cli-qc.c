@@ -151,16 +151,6 @@ write_smds (void)
   g_free (write_file ("moves/idle.smd", idle_smd));
 }
 
-static int
-count_in (const char *haystack, const char *needle)
-{
-  int n = 0;
-
-  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
-    n++;
-  return n;
-}
-
 /* ---- the joints expected ---- */
 
 /* studiomdl's bone table, built here from the tests' own reader: the bones of
@@ -403,10 +393,10 @@ test_bodies (gconstpointer data)
                    "$sequence rest \"body\" fps 10\n");
   notices = import_ok (locale, qc, out, NULL);
   /* body.smd is a mesh and the sequence "rest": read once, said where. */
-  g_assert_cmpint (count_in (notices, "body.smd:1: version 2"), ==, 1);
-  g_assert_cmpint (count_in (notices, "model.qc:8: '"), ==, 1);
-  g_assert_cmpint (count_in (notices, "body.smd' is named again (first at "), ==, 1);
-  g_assert_cmpint (count_in (notices, "read once"), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "body.smd:1: version 2"), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "model.qc:8: '"), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "body.smd' is named again (first at "), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "read once"), ==, 1);
   g_free (notices);
 
   o = info (locale, out, parser);
@@ -476,7 +466,7 @@ test_include_cd_scale (gconstpointer data)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "meshes")), ==, 2);
   /* The reader's "version 2" notice: in the JSON, not on stderr. */
   notices = json_to_string (json_object_get_member (o, "notices"), FALSE);
-  g_assert_cmpint (count_in (notices, "meshes/body.smd:1: version 2"), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "meshes/body.smd:1: version 2"), ==, 1);
   g_free (notices);
   cli_run_clear (&r);
 
@@ -588,22 +578,22 @@ test_unknown_commands (gconstpointer data)
                    "$hbox 0 \"spine\" -2 -2 -2 2 2 2\n"
                    "$attachment 1 \"spine\" 1 0 0\n");
   notices = import_ok (locale, qc, out, NULL);
-  g_assert_cmpint (count_in (notices, "$hbox"), ==, 1);
-  g_assert_cmpint (count_in (notices, "hbox.qc:2: $hbox is not used by Ossa"), ==, 1);
-  g_assert_cmpint (count_in (notices, "hbox.qc:3: $attachment is not used by Ossa"), ==, 1);
-  g_assert_cmpint (count_in (notices, "$attachment"), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "$hbox"), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "hbox.qc:2: $hbox is not used by Ossa"), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "hbox.qc:3: $attachment is not used by Ossa"), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "$attachment"), ==, 1);
   /* and walk.smd, a body without triangles, gives no mesh: three lines in all. */
-  g_assert_cmpint (count_in (notices, "hbox.qc:1: '"), ==, 1);
-  g_assert_cmpint (count_in (notices, "walk.smd' has no triangles"), ==, 1);
-  g_assert_cmpint (count_in (notices, "ossa-cli: "), ==, 3);
+  g_assert_cmpint (cli_count_in (notices, "hbox.qc:1: '"), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "walk.smd' has no triangles"), ==, 1);
+  g_assert_cmpint (cli_count_in (notices, "ossa-cli: "), ==, 3);
   g_free (notices);
 
   cli_run (&r, locale, "import-qc", qc, "-o", out, "--json", NULL);
   cli_assert_ok (&r);
   o = cli_parse_json (parser, r.out);
   json_notices = json_to_string (json_object_get_member (o, "notices"), FALSE);
-  g_assert_cmpint (count_in (json_notices, "$hbox is not used"), ==, 1);
-  g_assert_cmpint (count_in (json_notices, "$attachment is not used"), ==, 1);
+  g_assert_cmpint (cli_count_in (json_notices, "$hbox is not used"), ==, 1);
+  g_assert_cmpint (cli_count_in (json_notices, "$attachment is not used"), ==, 1);
   g_assert_cmpint (json_object_get_int_member (o, "bones"), ==, 5);
   /* walk.smd as a body: its four frames are the rest (the first) and no animation. */
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "animations")), ==, 0);

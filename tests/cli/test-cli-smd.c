@@ -15,17 +15,6 @@
 #include "../core/test-smd-reference.h"
 #include "cli-test-support.h"
 
-/* How many times needle occurs in haystack. */
-static int
-count_in (const char *haystack, const char *needle)
-{
-  int n = 0;
-
-  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
-    n++;
-  return n;
-}
-
 static void
 check_set (const char *locale, const char *ref_name, const char *anim_name)
 {
@@ -237,8 +226,8 @@ test_same_file_and_parents (gconstpointer data)
   g_assert_cmpint (symlink (walk, link), ==, 0);
   cli_run (&r, locale, "import-smd", walk, walk, link, "-o", out, "--json", NULL);
   cli_assert_exit (&r, 0);
-  g_assert_cmpint (count_in (r.out, "imported once"), ==, 2);
-  g_assert_cmpint (count_in (r.out, "\"duration\""), ==, 1);
+  g_assert_cmpint (cli_count_in (r.out, "imported once"), ==, 2);
+  g_assert_cmpint (cli_count_in (r.out, "\"duration\""), ==, 1);
   cli_run_clear (&r);
   {
     RefSmd *anim = ref_smd_read (walk);
