@@ -307,7 +307,8 @@ cli_write_output (const char *path, const void *data, size_t size, OssaError *er
 }
 
 /* Formats a file's name announces, for cli_check_output(): an extension, what
- * it is called, and the kind of file it holds (-1: a text file of any kind). */
+ * it is called, and the kind of file it holds (-1: a text file of any kind; -2:
+ * a file no command writes). */
 static const struct
 {
   const char *extension;
@@ -318,6 +319,8 @@ static const struct
   { ".smd", "an SMD file", CLI_FILE_SMD },
   { ".map", "a grid map", CLI_FILE_MAP },
   { ".scen", "a MovingAI scenario", -2 },
+  { ".qc", "a Valve .qc file", -2 },
+  { ".qci", "a Valve .qc file", -2 },
   { ".txt", "a text file", -1 },
 };
 

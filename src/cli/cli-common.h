@@ -35,6 +35,7 @@ int cli_sample (int argc, char **argv);
 int cli_convert (int argc, char **argv);
 int cli_bench (int argc, char **argv);
 int cli_import_smd (int argc, char **argv);
+int cli_import_qc (int argc, char **argv);
 int cli_export_smd (int argc, char **argv);
 int cli_render (int argc, char **argv);
 int cli_astar (int argc, char **argv);

@@ -40,7 +40,7 @@ cli_export_smd (int argc, char **argv)
     "standard output (and nothing else: no summary line; not with --json).\n"
     "OUT is never DOC: the same file under any name or link is refused before\n"
     "anything is read. An existing OUT whose name says another format (.ossa, .map,\n"
-    ".scen) is refused too, unless --force.\n"
+    ".scen, .qc) is refused too, unless --force.\n"
     "\n"
     "JSON: {\"input\", \"output\", \"animation\", \"bones\", \"frames\"}\n"
     "\n"

@@ -8,120 +8,29 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli-common.h"
-
-typedef struct
-{
-  gboolean   json;
-  GPtrArray *notices;   /* JSON mode: "FILE:LINE: message" kept for the output */
-} NoticeSink;
-
-static void
-on_notice (const char *path, int line, const char *message, void *user_data)
-{
-  NoticeSink *sink = user_data;
-  char *text;
-
-  if (line > 0)
-    text = g_strdup_printf ("%s:%d: %s", path ? path : "", line, message);
-  else
-    text = g_strdup_printf ("%s: %s", path ? path : "", message);
-  if (sink->json)
-    g_ptr_array_add (sink->notices, text);
-  else
-    {
-      fprintf (stderr, "ossa-cli: %s\n", text);
-      g_free (text);
-    }
-}
+#include "cli-import-common.h"
 
 static void
 report (char **inputs, const char *out, const OssaSmdImportOptions *options,
-        const OssaDocument *doc, const NoticeSink *sink)
+        const OssaDocument *doc, const CliImportNotices *notices)
 {
-  if (sink->json)
+  JsonBuilder *b;
+
+  if (!notices->json)
     {
-      JsonBuilder *b = json_builder_new ();
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "inputs");
-      json_builder_begin_array (b);
-      for (size_t i = 0; inputs[i] != NULL; i++)
-        {
-          char *name = cli_display_name (inputs[i]);
-
-          json_builder_add_string_value (b, name);
-          g_free (name);
-        }
-      json_builder_end_array (b);
-      cli_json_add_file (b, "output", out);
-      cli_json_add_string (b, "plane", ossa_smd_plane_name (options->plane));
-      cli_json_add_float (b, "fps", options->fps);
-      cli_json_add_float (b, "simplify", options->simplify);
-      cli_json_add_int (b, "bones", (gint64) doc->skeleton.n_bones);
-      json_builder_set_member_name (b, "animations");
-      json_builder_begin_array (b);
-      for (size_t i = 0; i < doc->n_animations; i++)
-        {
-          const OssaAnimation *anim = &doc->animations[i];
-
-          json_builder_begin_object (b);
-          cli_json_add_string (b, "name", anim->name);
-          cli_json_add_float (b, "duration", anim->duration);
-          cli_json_add_int (b, "tracks", (gint64) anim->n_tracks);
-          cli_json_add_int (b, "keys", (gint64) ossa_animation_n_keys (anim));
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      json_builder_set_member_name (b, "meshes");
-      json_builder_begin_array (b);
-      for (size_t i = 0; i < doc->n_meshes; i++)
-        {
-          json_builder_begin_object (b);
-          cli_json_add_string (b, "name", doc->meshes[i].name);
-          cli_json_add_int (b, "vertices", (gint64) doc->meshes[i].n_vertices);
-          cli_json_add_int (b, "triangles", (gint64) doc->meshes[i].n_triangles);
-          cli_json_add_int (b, "materials", (gint64) doc->meshes[i].n_materials);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      json_builder_set_member_name (b, "notices");
-      json_builder_begin_array (b);
-      for (guint i = 0; i < sink->notices->len; i++)
-        json_builder_add_string_value (b, g_ptr_array_index (sink->notices, i));
-      json_builder_end_array (b);
-      json_builder_end_object (b);
-      cli_json_print (b);
+      cli_import_print_document (inputs[0], out, doc, options->plane);
       return;
     }
-  printf ("%s → %s: %zu %s", inputs[0], out, doc->skeleton.n_bones,
-          doc->skeleton.n_bones == 1 ? "bone" : "bones");
-  for (size_t i = 0; i < doc->n_meshes; i++)
-    printf (", mesh '%s' (%zu triangles)", doc->meshes[i].name, doc->meshes[i].n_triangles);
-  printf (", %zu %s (plane %s)\n", doc->n_animations,
-          doc->n_animations == 1 ? "animation" : "animations", ossa_smd_plane_name (options->plane));
-  for (size_t i = 0; i < doc->n_animations; i++)
-    {
-      const OssaAnimation *anim = &doc->animations[i];
-      char d[G_ASCII_DTOSTR_BUF_SIZE];
-
-      printf ("  %s: %s s, %zu %s, %zu keys\n", anim->name, cli_format_float (d, sizeof d, anim->duration),
-              anim->n_tracks, anim->n_tracks == 1 ? "track" : "tracks", ossa_animation_n_keys (anim));
-    }
-}
-
-/* doc as .ossa bytes to out (atomically, or to standard output for "-"). */
-static bool
-write_document (const OssaDocument *doc, const char *out, OssaError *err)
-{
-  uint8_t *data = NULL;
-  size_t size = 0;
-  bool ok;
-
-  ossa_error_clear (err);
-  ok = ossa_document_to_bytes (doc, &data, &size, err) && cli_write_output (out, data, size, err);
-  free (data);
-  return ok;
+  b = json_builder_new ();
+  json_builder_begin_object (b);
+  cli_import_json_files (b, "inputs", inputs, g_strv_length (inputs));
+  cli_json_add_file (b, "output", out);
+  cli_json_add_string (b, "plane", ossa_smd_plane_name (options->plane));
+  cli_json_add_float (b, "fps", options->fps);
+  cli_json_add_float (b, "simplify", options->simplify);
+  cli_import_json_document (b, doc, notices);
+  json_builder_end_object (b);
+  cli_json_print (b);
 }
 
 int
@@ -142,7 +51,7 @@ cli_import_smd (int argc, char **argv)
   };
   GOptionContext *context;
   OssaSmdImportOptions options;
-  NoticeSink sink = { FALSE, NULL };
+  CliImportNotices notices = { FALSE, FALSE, NULL };
   OssaDocument *doc = NULL;
   OssaError err;
   double v;
@@ -166,46 +75,30 @@ cli_import_smd (int argc, char **argv)
     "or into the JSON's \"notices\".\n"
     "\n"
     "JSON: {\"inputs\": [...], \"output\", \"plane\", \"fps\", \"simplify\", \"bones\",\n"
-    "\"animations\": [{\"name\", \"duration\", \"tracks\", \"keys\"}], \"meshes\": [{\"name\",\n"
-    "\"vertices\", \"triangles\", \"materials\"}], \"notices\": [...]}\n"
+    "\"animations\": [{\"name\", \"duration\", \"fps\", \"loop\", \"tracks\", \"keys\"}],\n"
+    "\"meshes\": [{\"name\", \"vertices\", \"triangles\", \"materials\"}], \"notices\": [...]}\n"
     "\n"
     "REF '-' reads standard input (then the only input; its mesh and animation are\n"
     "named 'stdin'); -o - writes the document to standard output, alone.\n"
     "\n"
     "OUT is written atomically and is never one of the inputs: the same file under\n"
     "any name or link is refused before anything is read. An existing OUT whose name\n"
-    "says another format (.smd, .map, .txt, .scen) is refused too, unless --force.\n"
+    "says another format (.smd, .map, .txt, .scen, .qc) is refused too, unless --force.\n"
     "\n"
     "Exit status: 0 success, 1 unreadable or broken SMD (FILE:LINE: message) or OUT\n"
     "not writable, 2 bad usage (an OUT that is an input or, without --force, is\n"
     "named for another format included).");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!cli_parse_options (context, "import-smd", &argc, &argv)
-      || !cli_check_positionals ("import-smd", argc, argv, 1, G_MAXINT, "REF.smd"))
+      || !cli_check_positionals ("import-smd", argc, argv, 1, G_MAXINT, "REF.smd")
+      || !cli_import_parse_options ("import-smd", out, json, plane_text, simplify_text, &options))
     goto out;
-  if (out == NULL)
-    {
-      cli_usage_error ("import-smd", "missing -o OUT.ossa");
-      goto out;
-    }
   for (int i = 1; i < argc; i++)
     if (cli_is_stdio (argv[i]) && argc > 2)
       {
         cli_usage_error ("import-smd", "standard input ('-') can only be the one input, REF");
         goto out;
       }
-  if (cli_is_stdio (out) && (json || isatty (STDOUT_FILENO)))
-    {
-      cli_usage_error ("import-smd", json ? "--json and -o - both write to standard output: pick one"
-                       : "an .ossa document is binary: not writing it to a terminal (redirect "
-                         "standard output)");
-      goto out;
-    }
-  if (plane_text != NULL && !ossa_smd_plane_from_string (plane_text, &options.plane))
-    {
-      cli_usage_error ("import-smd", "--plane '%s' is not xz, xy or yz", plane_text);
-      goto out;
-    }
   if (fps_text != NULL)
     {
       if (!cli_parse_double (fps_text, &v) || !(v > 0) || !isfinite ((float) v))
@@ -215,24 +108,14 @@ cli_import_smd (int argc, char **argv)
         }
       options.fps = (float) v;
     }
-  if (simplify_text != NULL)
-    {
-      if (!cli_parse_double (simplify_text, &v) || v < 0 || !isfinite ((float) v))
-        {
-          cli_usage_error ("import-smd", "--simplify '%s' is not a number >= 0", simplify_text);
-          goto out;
-        }
-      options.simplify = (float) v;
-    }
 
   if (!cli_check_output ("import-smd", out, argv + 1, (size_t) argc - 1, CLI_FILE_OSSA, force))
     goto out;
 
   status = CLI_EXIT_INPUT;
-  sink.json = json;
-  sink.notices = g_ptr_array_new_with_free_func (g_free);
-  options.callbacks.notice = on_notice;
-  options.callbacks.user_data = &sink;
+  cli_import_notices_init (&notices, json, FALSE);
+  options.callbacks.notice = cli_import_notice;
+  options.callbacks.user_data = &notices;
   ossa_error_clear (&err);
   if (cli_is_stdio (argv[1]))
     {
@@ -259,19 +142,15 @@ cli_import_smd (int argc, char **argv)
       cli_error_ossa (&err, argv[1]);
       goto out;
     }
-  if (!write_document (doc, out, &err))
-    {
-      cli_error_ossa (&err, cli_output_label (out));
-      goto out;
-    }
+  if (!cli_import_write (doc, out))
+    goto out;
   argv[argc] = NULL;
   if (json || !cli_is_stdio (out))   /* standard output holds the document alone */
-    report (argv + 1, out, &options, doc, &sink);
+    report (argv + 1, out, &options, doc, &notices);
   status = CLI_EXIT_OK;
 
 out:
-  if (sink.notices != NULL)
-    g_ptr_array_unref (sink.notices);
+  cli_import_notices_clear (&notices);
   ossa_document_free (doc);
   g_free (out);
   g_free (plane_text);

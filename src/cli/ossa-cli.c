@@ -29,6 +29,8 @@ static const CliCommand commands[] = {
   { "convert", cli_convert, "convert IN OUT", "convert between formats, chosen by extension" },
   { "import-smd", cli_import_smd, "import-smd REF.smd [ANIM.smd…] -o OUT.ossa",
     "Valve SMD skeleton, mesh and animations → document" },
+  { "import-qc", cli_import_qc, "import-qc MODEL.qc -o OUT.ossa",
+    "a whole Valve model (.qc: meshes, sequences) → document" },
   { "export-smd", cli_export_smd, "export-smd DOC --anim NAME -o OUT.smd",
     "an animation → Valve SMD animation" },
   { "render", cli_render, "render DOC [--anim NAME] -o OUT",
@@ -79,7 +81,7 @@ print_usage (FILE *out)
          "\n"
          "A FILE that is '-' is standard input for the commands that read it, standard\n"
          "output where one file is written (convert IN -, export-smd -o -, import-smd\n"
-         "-o -). '--' ends the options: 'ossa-cli info -- -name.ossa'.\n"
+         "-o -, import-qc -o -). '--' ends the options: 'ossa-cli info -- -name.ossa'.\n"
          "\n"
          "'ossa-cli COMMAND --help' (or 'ossa-cli help COMMAND') describes a command;\n"
          "'ossa-cli --help-all' prints every command's help.\n"

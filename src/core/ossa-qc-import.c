@@ -149,7 +149,8 @@ weight (const QcFile *f)
 /* ---- the files ---- */
 
 /* The index of the file path names (a new entry the first time), looked at now:
- * one that cannot be is an error at the .qc line naming it. */
+ * one that cannot be is an error at the .qc line naming it; one named before is
+ * said in a notice at this line (it is read once). */
 static bool
 find_file (QcImport *imp, const char *path, OssaQcPlace place, size_t *index)
 {
@@ -167,6 +168,14 @@ find_file (QcImport *imp, const char *path, OssaQcPlace place, size_t *index)
   for (size_t i = 0; i < imp->n_files; i++)
     if (_ossa_smd_same_file (&imp->files[i].id, &id))
       {
+        const QcFile *first = &imp->files[i];
+
+        if (strcmp (first->path, path) == 0)
+          _ossa_smd_notify (imp->options, place.file, place.line, "'%s' is named again (first at %s:%d): read once",
+                            path, first->place.file, first->place.line);
+        else
+          _ossa_smd_notify (imp->options, place.file, place.line, "'%s' is the same file as '%s' (%s:%d): read once",
+                            path, first->path, first->place.file, first->place.line);
         *index = i;
         return true;
       }

@@ -6,6 +6,7 @@
 #include <locale.h>
 #include <poll.h>
 #include <pty.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -132,6 +133,35 @@ cli_assert_usage_error (const CliRun *run, const char *command)
   g_free (hint);
 }
 
+void
+cli_assert_line_error (const CliRun *run, const char *path, int max_line)
+{
+  char *prefix = g_strdup_printf ("ossa-cli: %s:", path);
+  const char *p;
+  int line;
+
+  if (run->status != 1 || !g_str_has_prefix (run->err, prefix))
+    g_error ("expected exit 1 and '%s…', got %d: %s", prefix, run->status, run->err);
+  p = run->err + strlen (prefix);
+  line = atoi (p);
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (line < 1 || line > max_line || strncmp (p, ": ", 2) != 0)
+    g_error ("no line (1 to %d) in: %s", max_line, run->err);
+  g_assert_cmpstr (run->out, ==, "");
+  g_free (prefix);
+}
+
+int
+cli_count_in (const char *haystack, const char *needle)
+{
+  int n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
 JsonObject *
 cli_parse_json (JsonParser *parser, const char *text)
 {
@@ -188,24 +218,34 @@ cli_tmp_file (const char *name)
   return g_build_filename (tmp_dir, name, NULL);
 }
 
+/* path and, when it is a folder (not a link to one), all it holds. */
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_file_test (path, G_FILE_TEST_IS_SYMLINK) ? NULL : g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_unlink (path);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      char *child = g_build_filename (path, name, NULL);
+
+      remove_tree (child);
+      g_free (child);
+    }
+  g_dir_close (dir);
+  g_rmdir (path);
+}
+
 void
 cli_tmp_dir_remove (void)
 {
-  GDir *dir = tmp_dir != NULL ? g_dir_open (tmp_dir, 0, NULL) : NULL;
-  const char *name;
-
-  if (dir != NULL)
-    {
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          char *path = cli_tmp_file (name);
-
-          g_unlink (path);
-          g_free (path);
-        }
-      g_dir_close (dir);
-      g_rmdir (tmp_dir);
-    }
+  if (tmp_dir != NULL)
+    remove_tree (tmp_dir);
   g_clear_pointer (&tmp_dir, g_free);
 }
 
@@ -271,4 +311,46 @@ cli_wait_exit (GPid pid)
   if (!WIFEXITED (status))
     g_error ("ossa-cli did not exit (wait status %d)", status);
   return WEXITSTATUS (status);
+}
+
+char *
+cli_test_smd_file (const char *name)
+{
+  const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
+  char *path = dir ? g_build_filename (dir, "smd", name, NULL) : NULL;
+
+  if (path != NULL && !g_file_test (path, G_FILE_TEST_EXISTS))
+    g_clear_pointer (&path, g_free);
+  return path;
+}
+
+void
+cli_sample_joints (const char *locale, const char *doc, const char *anim, double t,
+                   size_t n, double *xy, GPtrArray *names)
+{
+  char time_text[G_ASCII_DTOSTR_BUF_SIZE];
+  JsonParser *parser = json_parser_new ();
+  JsonArray *bones;
+  CliRun r;
+
+  g_ascii_dtostr (time_text, sizeof time_text, t);
+  if (anim)
+    cli_run (&r, locale, "sample", doc, "--anim", anim, "--time", time_text, "--json", NULL);
+  else
+    cli_run (&r, locale, "sample", doc, "--time", time_text, "--json", NULL);
+  cli_assert_exit (&r, 0);
+  bones = json_object_get_array_member (cli_parse_json (parser, r.out), "bones");
+  g_assert_cmpuint (json_array_get_length (bones), ==, n);
+  for (size_t i = 0; i < n; i++)
+    {
+      JsonObject *bone = json_array_get_object_element (bones, (guint) i);
+      JsonObject *w = json_object_get_object_member (bone, "world");
+
+      xy[2 * i] = json_object_get_double_member (w, "x");
+      xy[2 * i + 1] = json_object_get_double_member (w, "y");
+      if (names != NULL)
+        g_ptr_array_add (names, g_strdup (json_object_get_string_member (bone, "name")));
+    }
+  g_object_unref (parser);
+  cli_run_clear (&r);
 }

@@ -2,7 +2,8 @@
 /* For the CLI tests: running the real ossa-cli ($OSSA_CLI) in a locale and keeping
  * its exit status, stdout and stderr; the checks every CLI test makes on a run and
  * on its JSON; the locales a case is run under; a temporary folder for the files a
- * test writes. */
+ * test writes; the shared SMD files and the joints `sample` gives, for the SMD and
+ * .qc imports. */
 #pragma once
 
 #include <stdarg.h>
@@ -42,6 +43,13 @@ void cli_assert_ok (const CliRun *run);
  * (or "Try 'ossa-cli --help'." when command is NULL), nothing on stdout. */
 void cli_assert_usage_error (const CliRun *run, const char *command);
 
+/* Exit 1, nothing on stdout, and stderr starting "ossa-cli: PATH:LINE: " with
+ * LINE in [1, max_line]. */
+void cli_assert_line_error (const CliRun *run, const char *path, int max_line);
+
+/* How many times needle occurs in haystack (overlapping ones too). */
+int cli_count_in (const char *haystack, const char *needle);
+
 /* text (what a --json run printed) loaded into parser: exactly one JSON object on
  * one newline-terminated line, returned. */
 JsonObject *cli_parse_json (JsonParser *parser, const char *text);
@@ -55,7 +63,7 @@ void cli_tmp_dir_create (const char *template);
 const char *cli_tmp_dir (void);
 /* The path of name in that folder, newly allocated. */
 char *cli_tmp_file (const char *name);
-/* The folder and the files in it removed. */
+/* The folder and all it holds (folders in it too) removed. */
 void cli_tmp_dir_remove (void);
 
 /* Starts ossa-cli ARGS in that folder with stderr on a new pseudo-terminal (stdout
@@ -66,3 +74,14 @@ GPid cli_spawn_on_tty (const char *const *args, int *master);
 gboolean cli_read_tty (int master, GString *seen, const char *until, int timeout_s);
 /* Waits for pid to exit and gives its exit status (an error when it did not exit). */
 int cli_wait_exit (GPid pid);
+
+/* $OSSA_SHARED_TESTDATA/smd/name, or NULL when that is not set or the file is
+ * not there (the caller skips then). Free with g_free(). */
+char *cli_test_smd_file (const char *name);
+
+/* The world joints `ossa-cli sample DOC [--anim ANIM] --time T --json` gives
+ * under locale (anim NULL: the rest pose): it must list n bones; bone i's x and y
+ * go to xy[2i] and xy[2i + 1], its name (when names is not NULL) appended to names
+ * (a copy: give the array a free function). */
+void cli_sample_joints (const char *locale, const char *doc, const char *anim, double t,
+                        size_t n, double *xy, GPtrArray *names);

@@ -24,6 +24,7 @@ else
   missing=""
   for word in '^\.TH OSSA-CLI "1"' '^\.SH SYNOPSIS' '^\.SH "SEE ALSO"' 'ossa (1)' \
               'info FILE' 'validate FILE' '^sample DOC' '^convert IN OUT' '^import\\-smd' \
+              '^import\\-qc MODEL.qc' 'Command import\\-qc:' \
               '^export\\-smd' '^render DOC' 'Command render:' '^astar MAP' '^scen FILE.scen' '^bench pose' \
               'Command import\\-smd:' '\\fB\\-\\-quiet\\fR' 'standard input' 'ossa\-cli 0\.' ; do
     grep -q -e "$word" "$man_page" || missing="$missing [$word]"
@@ -48,7 +49,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/maps" "$work/docs"
 touch "$work/hero.ossa" "$work/HERO2.OSSA" "$work/walk.smd" "$work/notes.md" "$work/level.map" \
-      "$work/arena.map.scen" "$work/maps/a.map" "$work/walk.gif" "$work/walk.png"
+      "$work/barney.qc" "$work/arena.map.scen" "$work/maps/a.map" "$work/walk.gif" "$work/walk.png"
 
 # The words COMPREPLY holds after completing the command line $1 (its last word
 # the one being completed; a line ending in a space completes an empty word),
@@ -74,7 +75,7 @@ expect () {
   if [ "$got" = "$2" ]; then ok "'$1' → '$2'"; else not_ok "'$1'" "expected: '$2'" "got:      '$got'"; fi
 }
 
-expect "ossa-cli i" "import-smd info"
+expect "ossa-cli i" "import-qc import-smd info"
 expect "ossa-cli in" "info"
 expect "ossa-cli info --j" "--json"
 expect "ossa-cli s" "sample scen"
@@ -88,6 +89,10 @@ expect "ossa-cli info " "HERO2.OSSA docs hero.ossa level.map maps walk.smd"
 expect "ossa-cli sample " "HERO2.OSSA docs hero.ossa maps"
 expect "ossa-cli import-smd " "docs maps walk.smd"
 expect "ossa-cli import-smd walk.smd -o " "HERO2.OSSA docs hero.ossa maps"
+expect "ossa-cli import-qc " "barney.qc docs maps"
+expect "ossa-cli import-qc barney.qc -o " "HERO2.OSSA docs hero.ossa maps"
+expect "ossa-cli import-qc barney.qc --" "-- --force --help --json --output --plane --simplify"
+expect "ossa-cli import-qc barney.qc --plane " "xy xz yz"
 expect "ossa-cli scen " "arena.map.scen docs maps"
 expect "ossa-cli scen x.scen --maps " "docs maps"
 expect "ossa-cli astar m" "maps"

@@ -15,63 +15,10 @@
 #include "../core/test-smd-reference.h"
 #include "cli-test-support.h"
 
-static char *
-testdata (const char *name)
-{
-  const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
-  char *path = dir ? g_build_filename (dir, "smd", name, NULL) : NULL;
-
-  if (path != NULL && !g_file_test (path, G_FILE_TEST_EXISTS))
-    g_clear_pointer (&path, g_free);
-  return path;
-}
-
-/* How many times needle occurs in haystack. */
-static int
-count_in (const char *haystack, const char *needle)
-{
-  int n = 0;
-
-  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
-    n++;
-  return n;
-}
-
-/* World joints from `ossa-cli sample --json`. */
-static void
-sample (const char *locale, const char *doc, const char *anim, double t, size_t n, double *xy)
-{
-  char time_text[G_ASCII_DTOSTR_BUF_SIZE];
-  JsonParser *parser = json_parser_new ();
-  JsonArray *bones;
-  GError *error = NULL;
-  CliRun r;
-
-  g_ascii_dtostr (time_text, sizeof time_text, t);
-  if (anim)
-    cli_run (&r, locale, "sample", doc, "--anim", anim, "--time", time_text, "--json", NULL);
-  else
-    cli_run (&r, locale, "sample", doc, "--time", time_text, "--json", NULL);
-  cli_assert_exit (&r, 0);
-  json_parser_load_from_data (parser, r.out, -1, &error);
-  g_assert_no_error (error);
-  bones = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "bones");
-  g_assert_cmpuint (json_array_get_length (bones), ==, n);
-  for (size_t i = 0; i < n; i++)
-    {
-      JsonObject *w = json_object_get_object_member (json_array_get_object_element (bones, (guint) i), "world");
-
-      xy[2 * i] = json_object_get_double_member (w, "x");
-      xy[2 * i + 1] = json_object_get_double_member (w, "y");
-    }
-  g_object_unref (parser);
-  cli_run_clear (&r);
-}
-
 static void
 check_set (const char *locale, const char *ref_name, const char *anim_name)
 {
-  char *ref_path = testdata (ref_name), *anim_path = testdata (anim_name);
+  char *ref_path = cli_test_smd_file (ref_name), *anim_path = cli_test_smd_file (anim_name);
   char *out = cli_tmp_file ("set.ossa");
   char stem[256];
   RefSmd *ref, *anim;
@@ -111,7 +58,7 @@ check_set (const char *locale, const char *ref_name, const char *anim_name)
               t = (g_array_index (anim->frames, int, frames[k]) - g_array_index (anim->frames, int, 0)) / 30.0;
             }
           world_joints (n, (const int *) (void *) ref->parents->data, locals, plane, want);
-          sample (locale, out, k >= 0 ? stem : NULL, t, n, got);
+          cli_sample_joints (locale, out, k >= 0 ? stem : NULL, t, n, got, NULL);
           for (size_t i = 0; i < 2 * n; i++)
             tol = fmax (tol, fabs (want[i]));
           tol = 4e-6 * (1 + tol);
@@ -148,7 +95,7 @@ static void
 test_round_trip (gconstpointer data)
 {
   const char *locale = data;
-  char *ref = testdata ("hl1test_man_ref.smd"), *walk = testdata ("hl1test_man_walk.smd");
+  char *ref = cli_test_smd_file ("hl1test_man_ref.smd"), *walk = cli_test_smd_file ("hl1test_man_walk.smd");
   char *doc1 = cli_tmp_file ("one.ossa");
   char *smd = cli_tmp_file ("again.smd");
   char *doc2 = cli_tmp_file ("two.ossa");
@@ -179,8 +126,8 @@ test_round_trip (gconstpointer data)
     {
       double a[18], b[18];
 
-      sample (locale, doc1, "hl1test_man_walk", f / 30.0, 9, a);
-      sample (locale, doc2, "again", f / 30.0, 9, b);
+      cli_sample_joints (locale, doc1, "hl1test_man_walk", f / 30.0, 9, a, NULL);
+      cli_sample_joints (locale, doc2, "again", f / 30.0, 9, b, NULL);
       for (int i = 0; i < 18; i++)
         g_assert_cmpfloat (fabs (a[i] - b[i]), <=, 1e-4);
     }
@@ -195,31 +142,11 @@ out:
   g_free (walk);
 }
 
-/* "ossa-cli: PATH:LINE: " with LINE in [1, max_line], exit 1, nothing on stdout. */
-static void
-assert_line_error (const CliRun *r, const char *path, int max_line)
-{
-  char *prefix = g_strdup_printf ("ossa-cli: %s:", path);
-  const char *p;
-  int line;
-
-  if (r->status != 1 || !g_str_has_prefix (r->err, prefix))
-    g_error ("expected exit 1 and '%s…', got %d: %s", prefix, r->status, r->err);
-  p = r->err + strlen (prefix);
-  line = atoi (p);
-  while (g_ascii_isdigit (*p))
-    p++;
-  if (line < 1 || line > max_line || strncmp (p, ": ", 2) != 0)
-    g_error ("no line (1 to %d) in: %s", max_line, r->err);
-  g_assert_cmpstr (r->out, ==, "");
-  g_free (prefix);
-}
-
 static void
 test_broken (gconstpointer data)
 {
   const char *locale = data;
-  char *src = testdata ("bst_action_x_axis.smd"), *text = NULL;
+  char *src = cli_test_smd_file ("bst_action_x_axis.smd"), *text = NULL;
   char *bad = cli_tmp_file ("bad.smd");
   char *out = cli_tmp_file ("never.ossa");
   gsize size = 0;
@@ -249,23 +176,23 @@ test_broken (gconstpointer data)
           }
         else
           {
-            assert_line_error (&r, bad, line + 1);
+            cli_assert_line_error (&r, bad, line + 1);
             g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
           }
         cli_run_clear (&r);
         cli_run (&r, locale, "info", bad, NULL);
         if (r.status != 0)
-          assert_line_error (&r, bad, line + 1);
+          cli_assert_line_error (&r, bad, line + 1);
         cli_run_clear (&r);
       }
   g_assert_true (g_file_set_contents (bad, "version 1\nnodes\n0 \"a\" -1\nend\nskeleton\ntime 0\n0 1,5 0 0 0 0 0\nend\n", -1, NULL));
   cli_run (&r, locale, "import-smd", bad, "-o", out, NULL);
-  assert_line_error (&r, bad, 7);
+  cli_assert_line_error (&r, bad, 7);
   g_assert_nonnull (strstr (r.err, ":7: bad number '1,5'"));
   cli_run_clear (&r);
   g_assert_true (g_file_set_contents (bad, "version 1\n\x01\xff\xfe garbage\n", -1, NULL));
   cli_run (&r, locale, "import-smd", bad, "-o", out, NULL);
-  assert_line_error (&r, bad, 2);
+  cli_assert_line_error (&r, bad, 2);
   cli_run_clear (&r);
 out:
   g_free (text);
@@ -283,7 +210,7 @@ static void
 test_same_file_and_parents (gconstpointer data)
 {
   const char *locale = data;
-  char *ref = testdata ("hl1test_man_ref.smd"), *walk = testdata ("hl1test_man_walk.smd");
+  char *ref = cli_test_smd_file ("hl1test_man_ref.smd"), *walk = cli_test_smd_file ("hl1test_man_walk.smd");
   char *out = cli_tmp_file ("twice.ossa"), *link = cli_tmp_file ("walk-link.smd");
   char *bad = cli_tmp_file ("walk-reparented.smd"), *text = NULL;
   CliRun r;
@@ -299,8 +226,8 @@ test_same_file_and_parents (gconstpointer data)
   g_assert_cmpint (symlink (walk, link), ==, 0);
   cli_run (&r, locale, "import-smd", walk, walk, link, "-o", out, "--json", NULL);
   cli_assert_exit (&r, 0);
-  g_assert_cmpint (count_in (r.out, "imported once"), ==, 2);
-  g_assert_cmpint (count_in (r.out, "\"duration\""), ==, 1);
+  g_assert_cmpint (cli_count_in (r.out, "imported once"), ==, 2);
+  g_assert_cmpint (cli_count_in (r.out, "\"duration\""), ==, 1);
   cli_run_clear (&r);
   {
     RefSmd *anim = ref_smd_read (walk);
@@ -309,7 +236,7 @@ test_same_file_and_parents (gconstpointer data)
 
     world_joints (n, (const int *) (void *) anim->parents->data,
                   &g_array_index (anim->values, double, last * n * 6), 0, want);
-    sample (locale, out, "hl1test_man_walk", last / 30.0, n, got);
+    cli_sample_joints (locale, out, "hl1test_man_walk", last / 30.0, n, got, NULL);
     for (size_t i = 0; i < 2 * n; i++)
       g_assert_cmpfloat (fabs (got[i] - want[i]), <=, 1e-4 * (1 + fabs (want[i])));
     g_free (want);
@@ -328,7 +255,7 @@ test_same_file_and_parents (gconstpointer data)
     g_string_free (s, TRUE);
   }
   cli_run (&r, locale, "import-smd", ref, bad, "-o", out, NULL);
-  assert_line_error (&r, bad, 11);
+  cli_assert_line_error (&r, bad, 11);
   g_assert_nonnull (strstr (r.err, ":11: bone 'LeftArm' has parent 'Neck' here but parent 'Spine' in the reference"));
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   cli_run_clear (&r);
@@ -347,7 +274,7 @@ static void
 test_usage (gconstpointer data)
 {
   const char *locale = data;
-  char *ref = testdata ("hl1test_man_ref.smd");
+  char *ref = cli_test_smd_file ("hl1test_man_ref.smd");
   char *out = cli_tmp_file ("u.ossa");
   JsonParser *parser;
   JsonObject *o;

@@ -498,7 +498,8 @@ static void
 test_usage_wording (gconstpointer data)
 {
   static const char *const commands[] = {
-    "info", "validate", "sample", "convert", "import-smd", "export-smd", "astar", "scen", "bench",
+    "info", "validate", "sample", "convert", "import-smd", "import-qc", "export-smd", "astar",
+    "scen", "bench",
   };
   const char *locale = data;
   CliRun run;

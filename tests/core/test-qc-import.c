@@ -479,6 +479,13 @@ test_sequences (void)
   /* walk.smd (3 names), head_a.smd, head_b.smd: one "version 2" notice each. */
   g_assert_cmpint (count_of (notices.text->str, "version 2: read as version 1"), ==, 3);
   g_assert_cmpint (count_of (notices.text->str, "walk.smd:1: version 2"), ==, 1);
+  /* Each later naming said once, where it is: idle (body.smd), run and jog. */
+  g_assert_cmpint (count_of (notices.text->str, "read once"), ==, 3);
+  g_assert_cmpint (count_of (notices.text->str, "body.smd' is named again (first at "), ==, 1);
+  g_assert_cmpint (count_of (notices.text->str, "/./walk.smd' is the same file as '"), ==, 1);
+  g_assert_cmpint (count_of (notices.text->str, "walk-link.smd' is the same file as '"), ==, 1);
+  g_assert_cmpint (count_of (notices.text->str, "model.qc:11: '"), ==, 1);
+  g_assert_cmpint (count_of (notices.text->str, "model.qc:13: '"), ==, 1);
   ossa_document_free (doc);
   qc_free_test (t);
   g_string_free (notices.text, TRUE);
