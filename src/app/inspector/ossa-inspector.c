@@ -10,6 +10,7 @@
 
 #include "ossa-gerror.h"
 #include "ossa-inspector.h"
+#include "ossa-name-field.h"
 #include "ossa-slot-inspector.h"
 
 /* The numeric fields of the primary selected bone, in the pose on show: editing
@@ -50,7 +51,7 @@ struct _OssaInspector
 
   OssaEditor     *editor;
   int             bone;           /* shown, or -1 */
-  char           *shown_name;     /* the name last put in the entry */
+  OssaNameField   name;
   guint           updating;       /* > 0 while fields are set from the document */
   guint           applying;       /* > 0 while the inspector edits the document */
   guint64         merge_id;       /* of the open edit session, 0 when none */
@@ -177,30 +178,6 @@ update_header (OssaInspector *self, const OssaBone *bone)
   gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), TRUE);
 }
 
-/* The reason (NULL: none) shows right under the field, as its tooltip and as its
- * accessible description. */
-static void
-set_name_error (OssaInspector *self, const char *message)
-{
-  GtkWidget *entry = GTK_WIDGET (self->name_entry);
-
-  if (message != NULL)
-    {
-      gtk_widget_add_css_class (entry, "error");
-      gtk_label_set_text (self->name_error_label, message);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (entry),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
-    }
-  else
-    {
-      gtk_widget_remove_css_class (entry, "error");
-      gtk_accessible_reset_property (GTK_ACCESSIBLE (entry),
-                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->name_error_label), message != NULL);
-  gtk_widget_set_tooltip_text (entry, message);
-}
-
 static void
 update_fields (OssaInspector *self)
 {
@@ -212,7 +189,7 @@ update_fields (OssaInspector *self)
     {
       close_session (self);
       show_message (self, NULL);
-      g_clear_pointer (&self->shown_name, g_free);
+      ossa_name_field_forget (&self->name);
     }
   self->bone = bone;
   b = shown_bone (self);
@@ -237,9 +214,7 @@ update_fields (OssaInspector *self)
       gtk_label_set_text (self->title_label, _("No bone selected"));
       gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "dim-label");
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
-      gtk_editable_set_text (GTK_EDITABLE (self->name_entry), "");
-      set_name_error (self, NULL);
-      g_clear_pointer (&self->shown_name, g_free);
+      ossa_name_field_show (&self->name, NULL);
       set_spin (self->x_spin, 0);
       set_spin (self->y_spin, 0);
       set_spin (self->rotation_spin, 0);
@@ -252,15 +227,7 @@ update_fields (OssaInspector *self)
       const OssaTransform *local = &ossa_editor_get_local (self->editor)[self->bone];
 
       update_header (self, b);
-      /* The name is put back only when it changed, so typing is not undone by a
-       * pose change. */
-      if (g_strcmp0 (self->shown_name, b->name) != 0)
-        {
-          g_free (self->shown_name);
-          self->shown_name = g_strdup (b->name);
-          gtk_editable_set_text (GTK_EDITABLE (self->name_entry), b->name);
-          set_name_error (self, NULL);
-        }
+      ossa_name_field_show (&self->name, b->name);
       set_spin (self->x_spin, local->x);
       set_spin (self->y_spin, local->y);
       set_rotation_spin (self->rotation_spin, local->rotation);
@@ -364,81 +331,36 @@ color_set_cb (GtkColorButton *button, OssaInspector *self)
   report (self, ok, error);
 }
 
-/* Renames the bone to what the entry holds; a refused name stays in the entry,
- * marked, with the reason in the person's language under it. */
-static gboolean
-commit_name (OssaInspector *self)
+/* The Name field (ossa-name-field.h) renames the bone. */
+static const char *
+editable_name (gpointer owner)
 {
-  const OssaBone *bone;
-  const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_entry));
-  g_autoptr (GError) error = NULL;
+  OssaInspector *self = owner;
+  const OssaBone *shown = can_edit (self) ? shown_bone (self) : NULL;
+
+  return shown != NULL ? shown->name : NULL;
+}
+
+static gboolean
+rename_bone (gpointer owner, const char *name, GError **error)
+{
+  OssaInspector *self = owner;
   gboolean ok;
 
-  if (!can_edit (self))
-    return FALSE;
-  bone = shown_bone (self);
   close_session (self);
-  if (bone == NULL)
-    return FALSE;
-  if (g_strcmp0 (name, bone->name) == 0)
-    {
-      set_name_error (self, NULL);
-      return TRUE;
-    }
   self->applying++;
-  ok = ossa_editor_rename_bone (self->editor, (guint) self->bone, name, &error);
+  ok = ossa_editor_rename_bone (self->editor, (guint) self->bone, name, error);
   self->applying--;
-  if (!ok)
-    {
-      g_autofree char *message = ossa_editor_dup_name_refusal (name, error);
-
-      set_name_error (self, message);
-      return FALSE;
-    }
-  set_name_error (self, NULL);
-  return TRUE;
+  return ok;
 }
 
 static void
-revert_name (OssaInspector *self)
+refresh (gpointer owner)
 {
-  g_clear_pointer (&self->shown_name, g_free);
-  update_fields (self);
+  update_fields (owner);
 }
 
-static void
-name_activate_cb (GtkEntry *entry, OssaInspector *self)
-{
-  commit_name (self);
-}
-
-static void
-name_changed_cb (GtkEditable *editable, OssaInspector *self)
-{
-  if (self->updating == 0)
-    set_name_error (self, NULL);
-}
-
-/* Leaving the field keeps a good name and puts the old one back over a refused one. */
-static void
-name_focus_leave_cb (GtkEventControllerFocus *controller, OssaInspector *self)
-{
-  if (!commit_name (self))
-    revert_name (self);
-}
-
-static gboolean
-name_key_pressed_cb (GtkEventControllerKey *controller,
-                     guint                  keyval,
-                     guint                  keycode,
-                     GdkModifierType        state,
-                     OssaInspector         *self)
-{
-  if (keyval != GDK_KEY_Escape)
-    return FALSE;
-  revert_name (self);
-  return TRUE;
-}
+static const OssaNameFieldFuncs name_funcs = { editable_name, rename_bone, refresh };
 
 static void
 field_focus_enter_cb (GtkEventControllerFocus *controller, OssaInspector *self)
@@ -546,7 +468,7 @@ ossa_inspector_finalize (GObject *object)
 {
   OssaInspector *self = OSSA_INSPECTOR (object);
 
-  g_free (self->shown_name);
+  ossa_name_field_forget (&self->name);
 
   G_OBJECT_CLASS (ossa_inspector_parent_class)->finalize (object);
 }
@@ -637,7 +559,6 @@ static void
 ossa_inspector_init (OssaInspector *self)
 {
   GtkSpinButton *transforms[5];
-  GtkEventController *controller;
 
   self->bone = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -682,14 +603,7 @@ ossa_inspector_init (OssaInspector *self)
   watch_field (self, GTK_WIDGET (self->name_entry));
   watch_field (self, GTK_WIDGET (self->color_button));
 
-  g_signal_connect (self->name_entry, "activate", G_CALLBACK (name_activate_cb), self);
-  g_signal_connect (self->name_entry, "changed", G_CALLBACK (name_changed_cb), self);
-  controller = gtk_event_controller_focus_new ();
-  g_signal_connect (controller, "leave", G_CALLBACK (name_focus_leave_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->name_entry), controller);
-  controller = gtk_event_controller_key_new ();
-  g_signal_connect (controller, "key-pressed", G_CALLBACK (name_key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->name_entry), controller);
+  ossa_name_field_init (&self->name, self->name_entry, self->name_error_label, &name_funcs, self);
 
   g_signal_connect (self->color_button, "color-set", G_CALLBACK (color_set_cb), self);
 

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "ossa-image-store.h"
+#include "ossa-name-field.h"
 #include "ossa-slot-inspector.h"
 
 /* The picked slot's fields and its attachment's, in the state on show (the
@@ -62,7 +63,7 @@ struct _OssaSlotInspector
   int             attachment;        /* shown, or -1 */
   int             bone;              /* whose slots are listed, or -1 */
   guint           bone_slots_hash;   /* of the slots listed */
-  char           *shown_name;        /* the name last put in the entry */
+  OssaNameField   name;
   guint           updating;
   guint           applying;
   guint64         merge_id;
@@ -161,20 +162,6 @@ color_from_rgba (const GdkRGBA *rgba)
   const float value[4] = { rgba->red, rgba->green, rgba->blue, rgba->alpha };
 
   return ossa_color_pack (value);
-}
-
-static void
-set_name_error (OssaSlotInspector *self, const char *message)
-{
-  GtkWidget *entry = GTK_WIDGET (self->name_entry);
-
-  if (message != NULL)
-    gtk_widget_add_css_class (entry, "error");
-  else
-    gtk_widget_remove_css_class (entry, "error");
-  gtk_label_set_text (self->name_error_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->name_error_label), message != NULL);
-  gtk_widget_set_tooltip_text (entry, message);
 }
 
 /* The dropdown's items: "None", then the slot's attachments; set again only when
@@ -382,7 +369,7 @@ update_fields (OssaSlotInspector *self)
     {
       close_session (self);
       show_message (self, NULL);
-      g_clear_pointer (&self->shown_name, g_free);
+      ossa_name_field_forget (&self->name);
     }
   self->slot = slot;
   self->attachment = attachment;
@@ -409,13 +396,7 @@ update_fields (OssaSlotInspector *self)
 
     set_label (self->slot_subtitle, subtitle);
   }
-  if (g_strcmp0 (self->shown_name, s->name) != 0)
-    {
-      g_free (self->shown_name);
-      self->shown_name = g_strdup (s->name);
-      gtk_editable_set_text (GTK_EDITABLE (self->name_entry), s->name);
-      set_name_error (self, NULL);
-    }
+  ossa_name_field_show (&self->name, s->name);
   memcpy (color, &pose->color[self->slot * 4], sizeof color);
   rgba = (GdkRGBA) { color[0], color[1], color[2], color[3] };
   {
@@ -553,75 +534,36 @@ size_changed_cb (GtkSpinButton *spin, OssaSlotInspector *self)
   report (self, ok, error);
 }
 
-static gboolean
-commit_name (OssaSlotInspector *self)
+/* The Name field (ossa-name-field.h) renames the slot. */
+static const char *
+editable_name (gpointer owner)
 {
-  const OssaSlot *slot;
-  const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_entry));
-  g_autoptr (GError) error = NULL;
+  OssaSlotInspector *self = owner;
+  const OssaSlot *shown = can_edit (self) ? shown_slot (self) : NULL;
+
+  return shown != NULL ? shown->name : NULL;
+}
+
+static gboolean
+rename_slot (gpointer owner, const char *name, GError **error)
+{
+  OssaSlotInspector *self = owner;
   gboolean ok;
 
-  if (!can_edit (self))
-    return FALSE;
-  slot = shown_slot (self);
   close_session (self);
-  if (slot == NULL)
-    return FALSE;
-  if (g_strcmp0 (name, slot->name) == 0)
-    {
-      set_name_error (self, NULL);
-      return TRUE;
-    }
   self->applying++;
-  ok = ossa_editor_rename_slot (self->editor, (guint) self->slot, name, &error);
+  ok = ossa_editor_rename_slot (self->editor, (guint) self->slot, name, error);
   self->applying--;
-  if (!ok)
-    {
-      g_autofree char *message = ossa_editor_dup_name_refusal (name, error);
-
-      set_name_error (self, message);
-      return FALSE;
-    }
-  set_name_error (self, NULL);
-  return TRUE;
+  return ok;
 }
 
 static void
-revert_name (OssaSlotInspector *self)
+refresh (gpointer owner)
 {
-  g_clear_pointer (&self->shown_name, g_free);
-  update_fields (self);
+  update_fields (owner);
 }
 
-static void
-name_activate_cb (GtkEntry *entry, OssaSlotInspector *self)
-{
-  commit_name (self);
-}
-
-static void
-name_changed_cb (GtkEditable *editable, OssaSlotInspector *self)
-{
-  if (self->updating == 0)
-    set_name_error (self, NULL);
-}
-
-static void
-name_focus_leave_cb (GtkEventControllerFocus *controller, OssaSlotInspector *self)
-{
-  if (!commit_name (self))
-    revert_name (self);
-}
-
-static gboolean
-name_key_pressed_cb (GtkEventControllerKey *controller, guint keyval, guint keycode,
-                     GdkModifierType state, OssaSlotInspector *self)
-{
-  if (keyval != GDK_KEY_Escape)
-    return FALSE;
-  revert_name (self);
-  return TRUE;
-}
+static const OssaNameFieldFuncs name_funcs = { editable_name, rename_slot, refresh };
 
 static void
 field_focus_enter_cb (GtkEventControllerFocus *controller, OssaSlotInspector *self)
@@ -736,7 +678,7 @@ ossa_slot_inspector_dispose (GObject *object)
 static void
 ossa_slot_inspector_finalize (GObject *object)
 {
-  g_free (OSSA_SLOT_INSPECTOR (object)->shown_name);
+  ossa_name_field_forget (&OSSA_SLOT_INSPECTOR (object)->name);
 
   G_OBJECT_CLASS (ossa_slot_inspector_parent_class)->finalize (object);
 }
@@ -834,7 +776,6 @@ static void
 ossa_slot_inspector_init (OssaSlotInspector *self)
 {
   GtkSpinButton *spins[7];
-  GtkEventController *controller;
 
   self->slot = self->attachment = self->bone = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -874,14 +815,7 @@ ossa_slot_inspector_init (OssaSlotInspector *self)
   watch_field (self, GTK_WIDGET (self->name_entry));
   watch_field (self, GTK_WIDGET (self->color_button));
   watch_field (self, GTK_WIDGET (self->attachment_dropdown));
-  g_signal_connect (self->name_entry, "activate", G_CALLBACK (name_activate_cb), self);
-  g_signal_connect (self->name_entry, "changed", G_CALLBACK (name_changed_cb), self);
-  controller = gtk_event_controller_focus_new ();
-  g_signal_connect (controller, "leave", G_CALLBACK (name_focus_leave_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->name_entry), controller);
-  controller = gtk_event_controller_key_new ();
-  g_signal_connect (controller, "key-pressed", G_CALLBACK (name_key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->name_entry), controller);
+  ossa_name_field_init (&self->name, self->name_entry, self->name_error_label, &name_funcs, self);
 
   g_signal_connect (self->color_button, "notify::rgba", G_CALLBACK (color_changed_cb), self);
   g_signal_connect (self->bone_slots_label, "activate-link", G_CALLBACK (bone_slot_link_cb), self);
