@@ -129,12 +129,12 @@ def read_json(path):
         return None
 
 
-def wait_dump(what, path, ready):
+def wait_dump(what, path, ready, timeout=20.0):
     """The JSON dump at path once there is one for which ready(dump) is true."""
     def check():
         dump = read_json(path)
         return dump if dump and ready(dump) else None
-    return wait_for(what, check)
+    return wait_for(what, check, timeout)
 
 
 def bone_in(dump, name):
