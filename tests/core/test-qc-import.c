@@ -6,9 +6,10 @@
  * their names, fps and loop flags; a file named twice is read once (the reader's
  * "version 2" notice counts reads); parents that disagree, a missing SMD, a
  * sequence without a file are FILE:LINE errors and give nothing; $scale and
- * $origin move the joints; progress runs 0 to 1 and cancel stops it. Expected
- * joints and vertices come from test-smd-reference.h (matrices, its own reader),
- * never from the importer. */
+ * $origin move the joints; progress runs 0 to 1 and cancel stops it; and the
+ * whole path from a .qc on disk ($cd, $include) gives what the hand-built model
+ * gives. Expected joints and vertices come from test-smd-reference.h (matrices,
+ * its own reader), never from the importer. */
 #include <stdatomic.h>
 #include <unistd.h>
 
@@ -684,6 +685,125 @@ test_progress_cancel (void)
   qc_free_test (t);
 }
 
+/* Two documents' meshes, the same to the bit: names, vertices, bones, UVs,
+ * triangles, materials. */
+static void
+assert_same_meshes (const OssaDocument *a, const OssaDocument *b)
+{
+  g_assert_cmpuint (a->n_meshes, ==, b->n_meshes);
+  for (size_t i = 0; i < a->n_meshes; i++)
+    {
+      const OssaMesh *x = &a->meshes[i], *y = &b->meshes[i];
+
+      g_assert_cmpstr (x->name, ==, y->name);
+      g_assert_cmpuint (x->n_vertices, ==, y->n_vertices);
+      g_assert_cmpuint (x->n_triangles, ==, y->n_triangles);
+      g_assert_cmpmem (x->bones, x->n_vertices * sizeof *x->bones, y->bones, y->n_vertices * sizeof *y->bones);
+      g_assert_cmpmem (x->positions, 2 * x->n_vertices * sizeof (float), y->positions,
+                       2 * y->n_vertices * sizeof (float));
+      g_assert_true ((x->uvs == NULL) == (y->uvs == NULL));
+      if (x->uvs != NULL)
+        g_assert_cmpmem (x->uvs, 2 * x->n_vertices * sizeof (float), y->uvs, 2 * y->n_vertices * sizeof (float));
+      g_assert_cmpmem (x->indices, 3 * x->n_triangles * sizeof *x->indices, y->indices,
+                       3 * y->n_triangles * sizeof *y->indices);
+      g_assert_cmpuint (x->n_materials, ==, y->n_materials);
+      for (size_t m = 0; m < x->n_materials; m++)
+        g_assert_cmpstr (x->materials[m], ==, y->materials[m]);
+    }
+}
+
+/* The reader and the import together, from files on disk, as `ossa-cli
+ * import-qc` runs them: model.qc in a folder of its own, its $cd pointing at the
+ * SMDs' folder, and an $include from a subfolder (found from the including
+ * file, not from $cd) that brings the coat, the heads and the walk. The document
+ * is the hand-built model()'s, bit for bit, and its walk the reference's; a
+ * missing SMD named in the included file is that file's FILE:LINE. */
+static void
+test_file (void)
+{
+  char *qc_dir = g_build_filename (dir, "qc", NULL), *parts = g_build_filename (qc_dir, "parts", NULL);
+  char *qc_path = g_build_filename (qc_dir, "model.qc", NULL);
+  char *qci_path = g_build_filename (parts, "heads.qci", NULL);
+  char *lost_qc = g_build_filename (qc_dir, "lost.qc", NULL), *lost_qci = g_build_filename (parts, "lost.qci", NULL);
+  char *coat = g_build_filename (dir, "coat.smd", NULL), *walk = g_build_filename (dir, "walk.smd", NULL);
+  char *lost_smd = g_build_filename (qc_dir, "..", "lost.smd", NULL);  /* as $cd made it */
+  Notices notices = { 0, g_string_new (NULL) };
+  OssaSmdImportOptions options;
+  OssaError err = { 0 };
+  OssaDocument *doc, *by_hand;
+  TestQc *t = model ();
+  double locals[6 * 5] = { 0 };
+
+  g_assert_cmpint (g_mkdir_with_parents (parts, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (qc_path,
+                                      "$modelname \"model.mdl\"\n"
+                                      "$cd \"..\"\n"
+                                      "$body body \"body\"\n"
+                                      "$include \"parts/heads.qci\"\n"
+                                      "$sequence idle \"body\" fps 30\n", -1, NULL));
+  g_assert_true (g_file_set_contents (qci_path,
+                                      "$body coat \"coat\"\n"
+                                      "$bodygroup heads\n"
+                                      "{\n"
+                                      "  studio \"head_a\"\n"
+                                      "  blank\n"
+                                      "  studio \"head_b.smd\"\n"
+                                      "}\n"
+                                      "$sequence walk {\n"
+                                      "  \"walk\"\n"
+                                      "  fps 12\n"
+                                      "  loop\n"
+                                      "}\n", -1, NULL));
+  ossa_smd_import_options_init (&options);
+  options.callbacks.notice = on_notice;
+  options.callbacks.user_data = &notices;
+  doc = ossa_qc_import_file (qc_path, &options, &err);
+  if (doc == NULL)
+    g_error ("%s:%d: %s", err.path, err.line, err.message);
+  by_hand = import (t, NULL, &err);
+  g_assert_nonnull (by_hand);
+  g_assert_true (test_documents_equal (doc, by_hand));
+  assert_same_meshes (doc, by_hand);
+  g_assert_cmpstr (doc->animations[0].name, ==, "walk");
+  g_assert_cmpfloat (doc->animations[0].fps, ==, 12);
+  g_assert_true (doc->animations[0].loop);
+  /* Every command understood; walk.smd, head_a.smd and head_b.smd each said
+   * "version 2" once, as when the model was built by hand. */
+  g_assert_cmpint (count_of (notices.text->str, "not used"), ==, 0);
+  g_assert_cmpint (count_of (notices.text->str, "version 2: read as version 1"), ==, 3);
+  /* The walk's joints, from the files themselves. */
+  locals_from (doc, coat, 0, locals);
+  for (size_t f = 0; f < 3; f++)
+    {
+      locals_from (doc, walk, f, locals);
+      assert_joints (doc, &doc->animations[0], (float) (f / 12.0), locals);
+    }
+  ossa_document_free (doc);
+  ossa_document_free (by_hand);
+
+  /* A missing SMD in an included file: that file and line, the path after $cd. */
+  g_assert_true (g_file_set_contents (lost_qc, "$cd \"..\"\n$include \"parts/lost.qci\"\n", -1, NULL));
+  g_assert_true (g_file_set_contents (lost_qci, "$body body \"body\"\n$body lost \"lost\"\n", -1, NULL));
+  g_assert_null (ossa_qc_import_file (lost_qc, NULL, &err));
+  assert_error (&err, lost_qci, 2, lost_smd);
+
+  for (const char *const *p = (const char *const[]) { qc_path, qci_path, lost_qc, lost_qci, NULL }; *p != NULL; p++)
+    g_assert_cmpint (g_unlink (*p), ==, 0);
+  g_assert_cmpint (g_rmdir (parts), ==, 0);
+  g_assert_cmpint (g_rmdir (qc_dir), ==, 0);
+  qc_free_test (t);
+  g_string_free (notices.text, TRUE);
+  g_free (qc_dir);
+  g_free (parts);
+  g_free (qc_path);
+  g_free (qci_path);
+  g_free (lost_qc);
+  g_free (lost_qci);
+  g_free (coat);
+  g_free (walk);
+  g_free (lost_smd);
+}
+
 /* The SDK's Barney through a .qc (one body, its walk): the same joints as the
  * tests' own projection. */
 static void
@@ -751,6 +871,7 @@ main (int argc, char **argv)
   g_test_add_func ("/qc-import/errors", test_errors);
   g_test_add_func ("/qc-import/scale-origin", test_scale_origin);
   g_test_add_func ("/qc-import/progress-cancel", test_progress_cancel);
+  g_test_add_func ("/qc-import/file", test_file);
   g_test_add_func ("/qc-import/sdk-barney", test_sdk_barney);
   status = g_test_run ();
   {

@@ -18,60 +18,7 @@
 #include "ossa-smd-import.h"
 #include "ossa-window-private.h"
 #include "gui-test-app.h"
-
-/* A file of the shared SMD set, or NULL (and the test skipped) when absent. */
-static char *
-testdata (const char *name)
-{
-  const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
-  char *path = dir != NULL ? g_build_filename (dir, "smd", name, NULL) : NULL;
-
-  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    {
-      g_autofree char *message = g_strdup_printf ("OSSA_SHARED_TESTDATA/smd/%s is not available",
-                                                  name);
-
-      g_test_skip (message);
-      g_clear_pointer (&path, g_free);
-    }
-  return path;
-}
-
-/* The document the CLI would make from the same files. */
-static OssaDocument *
-import_directly (const char * const *paths,
-                 gsize               n)
-{
-  OssaSmdImportOptions options;
-  OssaError err;
-  OssaDocument *doc;
-
-  ossa_smd_import_options_init (&options);
-  ossa_error_clear (&err);
-  doc = ossa_smd_import_files (paths, n, &options, &err);
-  if (doc == NULL)
-    g_error ("%s:%d: %s", err.path, err.line, err.message);
-  return doc;
-}
-
-static void
-save_screenshot (GtkWidget  *widget,
-                 const char *basename)
-{
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR")
-                                                                          : ".",
-                                            basename, NULL);
-  GskRenderNode *node = gui_test_widget_node (widget);
-  GdkTexture *texture;
-
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-  g_object_unref (texture);
-  gsk_render_node_unref (node);
-}
+#include "gui-test-import.h"
 
 /* File > Export SMD…: the chooser with its animation choice; the file written reads
  * back with ossa-cli import-smd into the same poses. */
@@ -85,8 +32,8 @@ static void
 test_export (AppFixture    *f,
              gconstpointer  data)
 {
-  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
-  g_autofree char *walk = testdata ("hl1test_man_walk.smd");
+  g_autofree char *ref = smd_testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = smd_testdata ("hl1test_man_walk.smd");
   g_autofree char *smd = tmp_path (f, "walk-out.smd");
   g_autofree char *out = tmp_path (f, "again.ossa");
   g_autofree char *cli = g_build_filename (g_getenv ("OSSA_BUILD_ROOT"), "src", "cli",
@@ -109,7 +56,7 @@ test_export (AppFixture    *f,
 
   paths[0] = ref;
   paths[1] = walk;
-  ossa_editor_take_document (editor_of (f), import_directly (paths, 2));
+  ossa_editor_take_document (editor_of (f), smd_import_directly (paths, 2));
   doc = doc_of (f);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "export-smd"));
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "export-smd", NULL);
@@ -193,8 +140,8 @@ static void
 test_export_names (AppFixture    *f,
                    gconstpointer  data)
 {
-  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
-  g_autofree char *walk = testdata ("hl1test_man_walk.smd");
+  g_autofree char *ref = smd_testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = smd_testdata ("hl1test_man_walk.smd");
   g_autofree char *smd = tmp_path (f, "walk.smd");
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) folder = NULL;
@@ -209,7 +156,7 @@ test_export_names (AppFixture    *f,
   open_window_sized (f, 1000, 700);
   paths[0] = ref;
   paths[1] = walk;
-  ossa_editor_take_document (editor_of (f), import_directly (paths, 2));
+  ossa_editor_take_document (editor_of (f), smd_import_directly (paths, 2));
   walk_index = ossa_editor_add_animation (editor_of (f), "walk", &error);
   g_assert_no_error (error);
   g_assert_cmpint (walk_index, ==, 1);
@@ -282,8 +229,8 @@ static void
 test_export_name_follows (AppFixture    *f,
                           gconstpointer  data)
 {
-  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
-  g_autofree char *walk = testdata ("hl1test_man_walk.smd");
+  g_autofree char *ref = smd_testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = smd_testdata ("hl1test_man_walk.smd");
   g_autofree char *smd = tmp_path (f, "hl1test_man_walk.smd");
   g_autofree char *name = NULL;
   g_autoptr(GError) error = NULL;
@@ -298,7 +245,7 @@ test_export_name_follows (AppFixture    *f,
   open_window_sized (f, 1000, 700);
   paths[0] = ref;
   paths[1] = walk;
-  ossa_editor_take_document (editor_of (f), import_directly (paths, 2));
+  ossa_editor_take_document (editor_of (f), smd_import_directly (paths, 2));
   g_assert_cmpint (ossa_editor_add_animation (editor_of (f), "walk", &error), ==, 1);
   g_assert_no_error (error);
   ossa_editor_set_animation (editor_of (f), 1);

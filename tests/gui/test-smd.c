@@ -23,34 +23,8 @@
 #include "ossa-smd-import.h"
 #include "ossa-window-private.h"
 #include "gui-test-app.h"
+#include "gui-test-import.h"
 #include "gui-test-canvas.h"
-
-/* A file of the shared SMD set, or NULL (and the test skipped) when absent. */
-static char *
-testdata (const char *name)
-{
-  const char *dir = g_getenv ("OSSA_SHARED_TESTDATA");
-  char *path = dir != NULL ? g_build_filename (dir, "smd", name, NULL) : NULL;
-
-  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    {
-      g_autofree char *message = g_strdup_printf ("OSSA_SHARED_TESTDATA/smd/%s is not available",
-                                                  name);
-
-      g_test_skip (message);
-      g_clear_pointer (&path, g_free);
-    }
-  return path;
-}
-
-static void
-answer (GtkMessageDialog *dialog,
-        int               response)
-{
-  g_assert_nonnull (dialog);
-  gtk_dialog_response (GTK_DIALOG (dialog), response);
-  gui_test_iterate ();
-}
 
 static OssaSmdImportDialog *
 open_import_dialog (AppFixture *f)
@@ -86,60 +60,6 @@ dialog_set_files (OssaSmdImportDialog *dialog,
       ossa_smd_import_dialog_add_animation (dialog, file);
     }
   va_end (args);
-}
-
-/* Until the dialog's import is over (or the dialog is gone). */
-static void
-wait_import (OssaSmdImportDialog *dialog)
-{
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  while (dialog != NULL && ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog))
-         && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  if (dialog != NULL)
-    {
-      g_assert_false (ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
-      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-    }
-  gui_test_iterate ();
-}
-
-/* The document the CLI would make from the same files. */
-static OssaDocument *
-import_directly (const char * const *paths,
-                 gsize               n)
-{
-  OssaSmdImportOptions options;
-  OssaError err;
-  OssaDocument *doc;
-
-  ossa_smd_import_options_init (&options);
-  ossa_error_clear (&err);
-  doc = ossa_smd_import_files (paths, n, &options, &err);
-  if (doc == NULL)
-    g_error ("%s:%d: %s", err.path, err.line, err.message);
-  return doc;
-}
-
-static void
-assert_same_structure (const OssaDocument *a,
-                       const OssaDocument *b)
-{
-  g_autofree char *names_a = dup_bone_names (a);
-  g_autofree char *names_b = dup_bone_names (b);
-
-  g_assert_cmpstr (names_a, ==, names_b);
-  g_assert_cmpuint (a->n_animations, ==, b->n_animations);
-  for (gsize i = 0; i < a->n_animations; i++)
-    {
-      g_assert_cmpstr (a->animations[i].name, ==, b->animations[i].name);
-      g_assert_cmpuint (a->animations[i].n_tracks, ==, b->animations[i].n_tracks);
-    }
-  g_assert_cmpuint (a->n_meshes, ==, b->n_meshes);
-  for (gsize i = 0; i < a->n_meshes; i++)
-    g_assert_cmpuint (a->meshes[i].n_triangles, ==, b->meshes[i].n_triangles);
 }
 
 /* ---- the worker ---- */
@@ -221,8 +141,8 @@ run_clear (Run *run)
 static void
 test_worker_progress (void)
 {
-  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
-  g_autofree char *walk = testdata ("hl1test_man_walk.smd");
+  g_autofree char *ref = smd_testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = smd_testdata ("hl1test_man_walk.smd");
   const char *paths[2];
   OssaDocument *expected;
   Run run = { 0 };
@@ -251,7 +171,7 @@ test_worker_progress (void)
   g_assert_cmpuint (g_strv_length (run.notices), ==, 0);
 
   /* What the CLI makes of the same files. */
-  expected = import_directly (paths, 2);
+  expected = smd_import_directly (paths, 2);
   assert_same_structure (run.doc, expected);
   g_assert_cmpuint (run.doc->skeleton.n_bones, ==, 9);
   g_assert_cmpuint (run.doc->n_animations, ==, 1);
@@ -289,7 +209,7 @@ make_large_set (const char *dir,
 static void
 test_worker_cancel (void)
 {
-  g_autofree char *large = testdata ("hlsdk_loader_rampwalk_large.smd");
+  g_autofree char *large = smd_testdata ("hlsdk_loader_rampwalk_large.smd");
   g_autofree char *dir = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_auto(GStrv) paths = NULL;
@@ -380,33 +300,14 @@ choose_in_chooser (GtkWindow  *parent,
   return g_steal_pointer (&file);
 }
 
-static void
-save_screenshot (GtkWidget  *widget,
-                 const char *basename)
-{
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR")
-                                                                          : ".",
-                                            basename, NULL);
-  GskRenderNode *node = gui_test_widget_node (widget);
-  GdkTexture *texture;
-
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-  g_object_unref (texture);
-  gsk_render_node_unref (node);
-}
-
 /* File > Import SMD… on an empty window: the reference through the chooser, an
  * animation, then the new untitled document with bones, mesh and animation. */
 static void
 test_dialog_import (AppFixture    *f,
                     gconstpointer  data)
 {
-  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
-  g_autofree char *walk = testdata ("hl1test_man_walk.smd");
+  g_autofree char *ref = smd_testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = smd_testdata ("hl1test_man_walk.smd");
   const char *paths[2];
   OssaSmdImportDialog *dialog;
   OssaSmdImportOptions options;
@@ -440,7 +341,7 @@ test_dialog_import (AppFixture    *f,
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL));
   g_assert_true (ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
-  wait_import (dialog);
+  wait_import (GTK_WINDOW (dialog));
   /* It closed itself; nothing unsaved was in the way, so no question. */
   g_assert_null (dialog);
   g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
@@ -449,7 +350,7 @@ test_dialog_import (AppFixture    *f,
 
   paths[0] = ref;
   paths[1] = walk;
-  expected = import_directly (paths, 2);
+  expected = smd_import_directly (paths, 2);
   assert_same_structure (doc_of (f), expected);
   ossa_document_free (expected);
 
@@ -458,6 +359,8 @@ test_dialog_import (AppFixture    *f,
   g_assert_true (ossa_editor_get_modified (editor_of (f)));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, "• Untitled — Ossa");
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "export-smd"));
+  /* Like opening a file, not an edit: the history starts at the import. */
+  g_assert_false (enabled (f, "undo"));
 
   /* The rest pose with its mesh: one more draw call. */
   gui_test_flush (GTK_WIDGET (f->window));
@@ -481,8 +384,8 @@ static void
 test_barney_screenshot (AppFixture    *f,
                         gconstpointer  data)
 {
-  g_autofree char *ref = testdata ("hlsdk_barney_hd_ref.smd");
-  g_autofree char *walk = testdata ("hlsdk_barney_hd_walk.smd");
+  g_autofree char *ref = smd_testdata ("hlsdk_barney_hd_ref.smd");
+  g_autofree char *walk = smd_testdata ("hlsdk_barney_hd_walk.smd");
   const char *paths[2];
   OssaCanvasStats stats;
   OssaSmdImportOptions options;
@@ -531,7 +434,7 @@ static void
 test_dialog_unsaved (AppFixture    *f,
                      gconstpointer  data)
 {
-  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
+  g_autofree char *ref = smd_testdata ("hl1test_man_ref.smd");
   OssaSmdImportDialog *dialog;
 
   if (ref == NULL)
@@ -546,9 +449,9 @@ test_dialog_unsaved (AppFixture    *f,
   g_assert_true (open_import_dialog (f) == dialog);
   dialog_set_files (dialog, ref, NULL);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
-  wait_import (dialog);
+  wait_import (GTK_WINDOW (dialog));
   gui_test_flush (GTK_WIDGET (f->window));
-  answer (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_CANCEL);
+  answer_message (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_CANCEL);
   {
     g_autofree char *names = dup_bone_names (doc_of (f));
 
@@ -558,24 +461,12 @@ test_dialog_unsaved (AppFixture    *f,
   dialog = open_import_dialog (f);
   dialog_set_files (dialog, ref, NULL);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
-  wait_import (dialog);
+  wait_import (GTK_WINDOW (dialog));
   gui_test_flush (GTK_WIDGET (f->window));
-  answer (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_REJECT);
+  answer_message (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION), GTK_RESPONSE_REJECT);
   g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 9);
   g_assert_cmpuint (doc_of (f)->n_meshes, ==, 1);
   g_assert_true (ossa_editor_get_modified (editor_of (f)));
-}
-
-static void
-cancel_on_progress_cb (OssaSmdImportDialog *dialog,
-                       GParamSpec          *pspec,
-                       gboolean            *cancelled)
-{
-  if (*cancelled || ossa_import_dialog_get_progress (OSSA_IMPORT_DIALOG (dialog)) <= 0)
-    return;
-  *cancelled = TRUE;
-  /* The Cancel button. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.cancel", NULL));
 }
 
 /* A long import with the progress bar: Cancel stops it and changes nothing, while
@@ -584,10 +475,10 @@ static void
 test_dialog_cancel (AppFixture    *f,
                     gconstpointer  data)
 {
-  g_autofree char *large = testdata ("hlsdk_loader_rampwalk_large.smd");
+  g_autofree char *large = smd_testdata ("hlsdk_loader_rampwalk_large.smd");
   g_auto(GStrv) paths = NULL;
   OssaSmdImportDialog *dialog;
-  GtkProgressBar *bar = NULL;
+  GtkProgressBar *bar;
   gboolean cancelled = FALSE;
   g_autofree char *names = NULL;
   GtkLabel *status;
@@ -606,7 +497,7 @@ test_dialog_cancel (AppFixture    *f,
 
       ossa_smd_import_dialog_add_animation (dialog, file);
     }
-  g_signal_connect (dialog, "notify::progress", G_CALLBACK (cancel_on_progress_cb), &cancelled);
+  cancel_at_first_progress (GTK_WINDOW (dialog), "smd-import.cancel", &cancelled);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
   g_assert_true (ossa_import_dialog_get_running (OSSA_IMPORT_DIALOG (dialog)));
   /* The window still takes edits while the worker reads. */
@@ -614,17 +505,9 @@ test_dialog_cancel (AppFixture    *f,
   g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 2);
 
   /* The bar is on show while it runs. */
-  {
-    GtkWidget *child;
-
-    for (child = gtk_widget_get_first_child (gtk_window_get_child (GTK_WINDOW (dialog)));
-         child != NULL; child = gtk_widget_get_next_sibling (child))
-      if (GTK_IS_PROGRESS_BAR (child))
-        bar = GTK_PROGRESS_BAR (child);
-    g_assert_nonnull (bar);
-    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
-  }
-  wait_import (dialog);
+  bar = import_progress_bar (GTK_WINDOW (dialog));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  wait_import (GTK_WINDOW (dialog));
   g_assert_true (cancelled);
   g_assert_cmpfloat (ossa_import_dialog_get_progress (OSSA_IMPORT_DIALOG (dialog)), <, 1.0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
@@ -632,8 +515,7 @@ test_dialog_cancel (AppFixture    *f,
   /* The dialog stays, says so, and the document is as it was. */
   g_assert_true (find_transient (GTK_WINDOW (f->window), OSSA_TYPE_SMD_IMPORT_DIALOG)
                  == GTK_WINDOW (dialog));
-  status = GTK_LABEL (gtk_widget_get_prev_sibling (gtk_widget_get_last_child (
-                        gtk_window_get_child (GTK_WINDOW (dialog)))));
+  status = import_status_label (GTK_WINDOW (dialog));
   g_assert_cmpstr (gtk_label_get_text (status), ==, "Cancelled: nothing was imported.");
   g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_QUESTION));
   g_assert_null (find_message_dialog (GTK_WINDOW (dialog), GTK_MESSAGE_ERROR));
@@ -643,10 +525,7 @@ test_dialog_cancel (AppFixture    *f,
   g_assert_null (ossa_editor_get_file (editor_of (f)));
 
   /* Cancel again, now idle: the dialog goes. */
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.cancel", NULL);
-  gui_test_iterate ();
-  g_assert_null (dialog);
+  assert_cancel_closes (GTK_WINDOW (dialog), "smd-import.cancel");
 }
 
 /* A broken file: its FILE:LINE message over the dialog, and nothing changes. */
@@ -654,7 +533,7 @@ static void
 test_dialog_broken (AppFixture    *f,
                     gconstpointer  data)
 {
-  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
+  g_autofree char *ref = smd_testdata ("hl1test_man_ref.smd");
   g_autofree char *path = tmp_path (f, "broken_walk.smd");
   g_autofree char *expected = NULL;
   g_autofree char *secondary = NULL;
@@ -684,7 +563,7 @@ test_dialog_broken (AppFixture    *f,
   dialog = open_import_dialog (f);
   dialog_set_files (dialog, ref, path, NULL);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
-  wait_import (dialog);
+  wait_import (GTK_WINDOW (dialog));
   gui_test_flush (GTK_WIDGET (dialog));
 
   error = find_message_dialog (GTK_WINDOW (dialog), GTK_MESSAGE_ERROR);
@@ -693,7 +572,7 @@ test_dialog_broken (AppFixture    *f,
   g_test_message ("%s / %s", text, secondary);
   g_assert_cmpstr (text, ==, "Could not import the SMD files");
   g_assert_true (g_str_has_prefix (secondary, expected));
-  answer (error, GTK_RESPONSE_CLOSE);
+  answer_message (error, GTK_RESPONSE_CLOSE);
 
   /* Still open for another try; the window's document untouched. */
   g_assert_true (find_transient (GTK_WINDOW (f->window), OSSA_TYPE_SMD_IMPORT_DIALOG)
@@ -702,25 +581,6 @@ test_dialog_broken (AppFixture    *f,
   names = dup_bone_names (doc_of (f));
   g_assert_cmpstr (names, ==, "mine");
   g_assert_cmpuint (doc_of (f)->n_meshes, ==, 0);
-}
-
-static GtkLabel *
-find_named_label (GtkWidget  *widget,
-                  const char *name)
-{
-  GtkWidget *child;
-
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
-    return GTK_LABEL (widget);
-  for (child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_named_label (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* The editor's strings in @language ("en", "ko", "hi"), from this build's catalogs. */
@@ -743,7 +603,7 @@ static void
 test_dialog_reference_note (AppFixture    *f,
                             gconstpointer  data)
 {
-  g_autofree char *ref = testdata ("hl1test_sphere_idle_221f.smd");
+  g_autofree char *ref = smd_testdata ("hl1test_sphere_idle_221f.smd");
   const char *languages[] = { "en", "ko", "hi" };
 
   if (ref == NULL)
@@ -809,8 +669,8 @@ static void
 test_dialog_notices (AppFixture    *f,
                      gconstpointer  data)
 {
-  g_autofree char *ref = testdata ("hl1test_man_ref.smd");
-  g_autofree char *walk = testdata ("hlsdk_barney_hd_walk.smd");
+  g_autofree char *ref = smd_testdata ("hl1test_man_ref.smd");
+  g_autofree char *walk = smd_testdata ("hlsdk_barney_hd_walk.smd");
   g_autofree char *text = NULL;
   OssaSmdImportDialog *dialog;
   GtkMessageDialog *info;
@@ -822,7 +682,7 @@ test_dialog_notices (AppFixture    *f,
   dialog = open_import_dialog (f);
   dialog_set_files (dialog, ref, walk, NULL);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "smd-import.import", NULL);
-  wait_import (dialog);
+  wait_import (GTK_WINDOW (dialog));
   gui_test_flush (GTK_WIDGET (f->window));
 
   g_assert_cmpuint (doc_of (f)->skeleton.n_bones, ==, 9);
@@ -836,7 +696,7 @@ test_dialog_notices (AppFixture    *f,
   g_assert_nonnull (strstr (gtk_label_get_text (list),
                             "hlsdk_barney_hd_walk.smd:3: bone 'Bip01' is not in the skeleton: "
                             "skipped"));
-  answer (info, GTK_RESPONSE_CLOSE);
+  answer_message (info, GTK_RESPONSE_CLOSE);
   g_assert_null (find_message_dialog (GTK_WINDOW (f->window), GTK_MESSAGE_INFO));
 }
 
