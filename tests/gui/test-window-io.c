@@ -686,6 +686,20 @@ flag_set (gpointer user_data)
   return *(gboolean *) user_data;
 }
 
+/* GTK writes the recent files list when it likes (now and then a second time,
+ * under load, after the "changed" waited for below); under the test's file-size
+ * limit or full disk that write fails too, with a warning of GTK's own that is
+ * not what this test is about. Every other warning stays fatal. */
+static gboolean
+tolerate_recent_files_cb (const char     *domain,
+                          GLogLevelFlags  level,
+                          const char     *message,
+                          gpointer        user_data)
+{
+  return !(g_strcmp0 (domain, "Gtk") == 0
+           && strstr (message, "Attempting to store changes into") != NULL);
+}
+
 static void
 test_save_fails (AppFixture    *f,
                  gconstpointer  data)
@@ -725,10 +739,12 @@ test_save_fails (AppFixture    *f,
   g_assert_true (gui_test_iterate_until (flag_set, &recent_written));
   g_signal_handler_disconnect (gtk_recent_manager_get_default (), recent_id);
 
+  g_test_log_set_fatal_handler (tolerate_recent_files_cb, NULL);
   failure->break_it (path);
   ossa_window_save_file_async (f->window, file, saved_cb, &o);
   wait_outcome (&o);
   failure->mend (path);
+  g_test_log_set_fatal_handler (NULL, NULL);
 
   g_assert_false (o.ok);
   g_assert_nonnull (o.error);
