@@ -54,8 +54,8 @@ ossa_smd_show_notices (GtkWindow          *parent,
                                              n),
                                    n);
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            _("Parts of the SMD files that a document "
-                                              "cannot hold were left out:"));
+                                            _("Parts of the imported files that Ossa "
+                                              "does not use were left out:"));
   area = gtk_message_dialog_get_message_area (GTK_MESSAGE_DIALOG (dialog));
   scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
