@@ -733,28 +733,28 @@ ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaError *e
   return ok;
 }
 
+/* last, or the last of n times in increasing order when that is later. */
+static float
+later_last_time (float last, const float *times, size_t n)
+{
+  return n > 0 && times[n - 1] > last ? times[n - 1] : last;
+}
+
 float
 ossa_animation_last_key_time (const OssaAnimation *anim)
 {
   float last = 0.f;
 
   for (size_t i = 0; i < anim->n_tracks; i++)
-    {
-      const OssaTrack *track = &anim->tracks[i];
-
-      if (track->n_keys > 0 && track->times[track->n_keys - 1] > last)
-        last = track->times[track->n_keys - 1];
-    }
+    last = later_last_time (last, anim->tracks[i].times, anim->tracks[i].n_keys);
   /* art: slot keys and draw-order keys are keys too. */
   for (size_t i = 0; i < anim->n_slot_tracks; i++)
-    {
-      const OssaSlotTrack *track = &anim->slot_tracks[i];
-
-      if (track->n_keys > 0 && track->times[track->n_keys - 1] > last)
-        last = track->times[track->n_keys - 1];
-    }
+    last = later_last_time (last, anim->slot_tracks[i].times, anim->slot_tracks[i].n_keys);
   if (anim->n_draw_order > 0 && anim->draw_order[anim->n_draw_order - 1].time > last)
     last = anim->draw_order[anim->n_draw_order - 1].time;
+  /* IK mix and bend keys too: an animation may key nothing else. */
+  for (size_t i = 0; i < anim->n_ik_tracks; i++)
+    last = later_last_time (last, anim->ik_tracks[i].times, anim->ik_tracks[i].n_keys);
   return last;
 }
 

@@ -134,8 +134,8 @@ OSSA_API void ossa_animation_sample_pose (const OssaAnimation *anim, const OssaS
  * including one track per (bone, channel) at most. */
 OSSA_API bool ossa_animation_validate (const OssaAnimation *anim, size_t n_bones, OssaError *err);
 
-/* The largest key time over all tracks, slot tracks and draw-order keys (0 when
- * there are none). */
+/* The largest key time over all tracks, slot tracks, draw-order keys and IK tracks
+ * (0 when there are none). */
 OSSA_API float ossa_animation_last_key_time (const OssaAnimation *anim);
 
 /* Keys over all tracks. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* IK tracks: keys of one constraint's mix and bend kept in time order, and their
- * sampling (mix linear and clamped, bend stepped), against values worked by hand. */
+/* IK tracks: keys of one constraint's mix and bend kept in time order, their
+ * sampling (mix linear and clamped, bend stepped), against values worked by hand,
+ * and their part in where an animation ends. */
 #include "test-helpers.h"
 
 #include "ossa-ik.h"
@@ -136,6 +137,36 @@ test_ik_track_copy (void)
   ossa_ik_track_clear (&b);
 }
 
+/* IK keys count for where an animation ends: one whose only keys are IK mix keys
+ * ends at the last of them (playback and the timeline stop there when its duration
+ * is 0), and bone keys after them move the end on. */
+static void
+test_ik_track_last_key_time (void)
+{
+  OssaAnimation anim;
+  OssaKey bone_key = ossa_key_make (1.f, 0.f);
+
+  g_assert_true (ossa_animation_init (&anim, "mix only"));
+  anim.ik_tracks = calloc (3, sizeof *anim.ik_tracks);
+  g_assert_nonnull (anim.ik_tracks);
+  anim.n_ik_tracks = 3;
+  ossa_ik_track_init (&anim.ik_tracks[0], 0);
+  ossa_ik_track_set_key (&anim.ik_tracks[0], &(OssaIkKey) { 0.5f, 0.f, false, false }, NULL);
+  ossa_ik_track_set_key (&anim.ik_tracks[0], &(OssaIkKey) { 2.5f, 1.f, false, false }, NULL);
+  ossa_ik_track_init (&anim.ik_tracks[1], 1);
+  ossa_ik_track_set_key (&anim.ik_tracks[1], &(OssaIkKey) { 1.5f, 0.5f, true, false }, NULL);
+  /* A track without keys ends nothing. */
+  ossa_ik_track_init (&anim.ik_tracks[2], 2);
+  assert_close (ossa_animation_last_key_time (&anim), 2.5, 0);
+
+  ossa_track_set_key (ossa_animation_ensure_track (&anim, 0, OSSA_CHANNEL_ROTATE), &bone_key, NULL);
+  assert_close (ossa_animation_last_key_time (&anim), 2.5, 0);
+  bone_key.time = 3.f;
+  ossa_track_set_key (ossa_animation_ensure_track (&anim, 0, OSSA_CHANNEL_ROTATE), &bone_key, NULL);
+  assert_close (ossa_animation_last_key_time (&anim), 3, 0);
+  ossa_animation_clear (&anim);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -145,5 +176,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ik-track/sample-mix", test_ik_track_sample_mix);
   g_test_add_func ("/ik-track/sample-bend-stepped", test_ik_track_sample_bend_stepped);
   g_test_add_func ("/ik-track/copy", test_ik_track_copy);
+  g_test_add_func ("/ik-track/last-key-time", test_ik_track_last_key_time);
   return g_test_run ();
 }

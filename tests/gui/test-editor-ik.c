@@ -4,8 +4,8 @@
  * target picked last), mix and bend in Setup mode (a merged slider drag one undo
  * step) and as keys in Animate mode, K with a constraint picked, removing a
  * constraint and removing a bone that one uses (repaired or deleted), the picked
- * constraint following its edits, OSSA_CHANGE_IK, and pins following their bones.
- * Expected values are the ones the steps put in, not read back from the editor. */
+ * constraint following its edits, OSSA_CHANGE_IK, pins following their bones, and
+ * the end of an animation keyed by IK keys alone. Expected values are the ones the steps put in, not read back from the editor. */
 #include "config.h"
 
 #include <math.h>
@@ -480,6 +480,28 @@ test_pins (void)
   g_assert_cmpint (changed, ==, 3);
 }
 
+/* An animation of duration 0 ends at its last key, and IK keys are keys: with
+ * only mix keys, playback ends at the last of them. */
+static void
+test_end_at_last_ik_key (void)
+{
+  g_autoptr(OssaEditor) editor = make_arm ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (add_arm_ik (editor), ==, 0);
+  ossa_editor_set_mode (editor, OSSA_EDIT_MODE_ANIMATE);
+  g_assert_cmpint (ossa_editor_add_animation (editor, "mix", NULL), ==, 0);
+  g_assert_true (ossa_editor_set_animation_props (editor, 0, "mix", 0, 30, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (ossa_editor_get_end_time (editor), ==, 0);
+  ossa_editor_set_time (editor, 0.5);
+  g_assert_true (ossa_editor_set_ik_mix (editor, 0, 0.f, 0, NULL));
+  ossa_editor_set_time (editor, 1.5);
+  g_assert_true (ossa_editor_set_ik_mix (editor, 0, 1.f, 0, NULL));
+  g_assert_cmpuint (ossa_editor_get_document (editor)->animations[0].n_tracks, ==, 0);
+  g_assert_cmpfloat (ossa_editor_get_end_time (editor), ==, 1.5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -493,5 +515,6 @@ main (int argc, char **argv)
                    test_remove_bone_repair_or_delete);
   g_test_add_func ("/ossa/editor-ik/pose-follows-target", test_pose_follows_target);
   g_test_add_func ("/ossa/editor-ik/pins", test_pins);
+  g_test_add_func ("/ossa/editor-ik/end-at-last-ik-key", test_end_at_last_ik_key);
   return g_test_run ();
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The interpolation preview's geometry without a display: when the onion skin's
- * ghosts fall, and the motion path of a bone's tip against the full pose. */
+ * ghosts fall, and the motion path of a bone's tip against the full pose, before
+ * and after an IK constraint (an arm aiming at a moving target, by hand). */
 #include "config.h"
 
 #include <math.h>
@@ -9,6 +10,7 @@
 
 #include "ossa.h"
 
+#include "gui-test-ik.h"
 #include "ossa-preview.h"
 
 static void
@@ -139,6 +141,127 @@ test_ghost_style (void)
   g_assert_cmpfloat (OSSA_PREVIEW_GHOST_MIN_WIDTH, >=, 4.0f);
 }
 
+/* root ─ arm (length 5) ─ hand (at the arm's tip, length 2), root ─ target, and
+ * leg, another root. Constraint "aim": the arm aims at the target. Animation
+ * "chase" (1 s): the target goes from (10, 0) to (0, 10) in a straight line, and
+ * the aim's mix is keyed 1 at 0 s and 0.5 s, 0 at 1 s. */
+enum { AIM_ROOT, AIM_ARM, AIM_HAND, AIM_TARGET, AIM_LEG };
+
+static OssaDocument *
+aim_document (void)
+{
+  OssaDocument *doc = ossa_document_new ();
+  OssaTransform rest = { 0, 0, 0, 1, 1 }, at_tip = { 5, 0, 0, 1, 1 }, target = { 10, 0, 0, 1, 1 };
+  OssaAnimation anim;
+  OssaKey key;
+
+  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "root", -1, &rest, 10, 0, NULL), ==, 0);
+  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "arm", 0, &rest, 5, 0, NULL), ==, 1);
+  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "hand", 1, &at_tip, 2, 0, NULL), ==, 2);
+  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "target", 0, &target, 1, 0, NULL), ==, 3);
+  g_assert_cmpint (ossa_skeleton_add_bone (&doc->skeleton, "leg", -1, &rest, 3, 0, NULL), ==, 4);
+  doc->ik = calloc (1, sizeof *doc->ik);
+  doc->n_ik = 1;
+  ik_test_constraint (&doc->ik[0], "aim", AIM_ARM, -1, AIM_TARGET, 1.0f);
+
+  g_assert_true (ossa_animation_init (&anim, "chase"));
+  anim.duration = 1;
+  for (int c = 0; c < 2; c++)
+    {
+      OssaTrack *track = ossa_animation_ensure_track (&anim, AIM_TARGET,
+                                                      c == 0 ? OSSA_CHANNEL_TRANSLATE_X
+                                                             : OSSA_CHANNEL_TRANSLATE_Y);
+
+      key = ossa_key_make (0, c == 0 ? 10 : 0);
+      g_assert_cmpint (ossa_track_set_key (track, &key, NULL), >=, 0);
+      key = ossa_key_make (1, c == 0 ? 0 : 10);
+      g_assert_cmpint (ossa_track_set_key (track, &key, NULL), >=, 0);
+    }
+  anim.ik_tracks = calloc (1, sizeof *anim.ik_tracks);
+  anim.n_ik_tracks = 1;
+  ik_test_track (&anim.ik_tracks[0], 0, (const double[]) { 0, 15, 30 },
+                 (const float[]) { 1, 1, 0 }, (const int[]) { -1, -1, -1 }, 3);
+  g_assert_cmpint (ossa_document_take_animation (doc, &anim, NULL), ==, 0);
+  return doc;
+}
+
+/* The arm's world angle at t by hand: towards the target, (10 − 10t, 10t), from
+ * the FK angle 0 by the keyed mix (1 until 0.5 s, then down to 0 at 1 s). */
+static double
+aim_angle (double t)
+{
+  double mix = t <= 0.5 ? 1 : 2 - 2 * t;
+
+  return mix * atan2 (10 * t, 10 - 10 * t);
+}
+
+static void
+test_tip_path_ik (void)
+{
+  OssaDocument *doc = aim_document ();
+  const OssaAnimation *anim = &doc->animations[0];
+  OssaPose *pose = ossa_pose_new (&doc->skeleton, NULL);
+  float xy[2 * 11], fk[2 * 11];
+
+  /* The arm and what hangs from it move with the aim; its target and the rest
+   * do not. */
+  g_assert_true (ossa_preview_ik_moves_bone (doc, AIM_ARM));
+  g_assert_true (ossa_preview_ik_moves_bone (doc, AIM_HAND));
+  g_assert_false (ossa_preview_ik_moves_bone (doc, AIM_ROOT));
+  g_assert_false (ossa_preview_ik_moves_bone (doc, AIM_TARGET));
+  g_assert_false (ossa_preview_ik_moves_bone (doc, AIM_LEG));
+  g_assert_false (ossa_preview_ik_moves_bone (doc, 5));
+
+  /* The hand's tip, 7 from the shoulder along the arm's angle. */
+  g_assert_cmpuint (ossa_preview_tip_path_ik (doc, anim, AIM_HAND, 0, 1, 11, pose, xy), ==, 11);
+  for (int s = 0; s <= 10; s++)
+    {
+      double a = aim_angle (s / 10.0);
+
+      g_assert_cmpfloat_with_epsilon (xy[2 * s], 7 * cos (a), 1e-4);
+      g_assert_cmpfloat_with_epsilon (xy[2 * s + 1], 7 * sin (a), 1e-4);
+    }
+  /* One time alone (a key's dot). */
+  g_assert_cmpuint (ossa_preview_tip_path_ik (doc, anim, AIM_ARM, 0.25, 0.25, 1, pose, xy), ==, 1);
+  g_assert_cmpfloat_with_epsilon (xy[0], 5 * cos (aim_angle (0.25)), 1e-4);
+  g_assert_cmpfloat_with_epsilon (xy[1], 5 * sin (aim_angle (0.25)), 1e-4);
+
+  /* A bone no constraint moves: the FK path, without the pose (NULL is never
+   * touched). */
+  g_assert_cmpuint (ossa_preview_tip_path_ik (doc, anim, AIM_TARGET, 0, 1, 11, NULL, xy), ==, 11);
+  g_assert_cmpuint (ossa_preview_tip_path (&doc->skeleton, anim, AIM_TARGET, 0, 1, 11, fk), ==, 11);
+  for (int i = 0; i < 2 * 11; i++)
+    g_assert_cmpfloat (xy[i], ==, fk[i]);
+  g_assert_cmpuint (ossa_preview_tip_path_ik (doc, anim, 5, 0, 1, 11, pose, xy), ==, 0);
+
+  ossa_pose_free (pose);
+  ossa_document_free (doc);
+}
+
+/* A ghost's pose is the pose after IK at its own time: aiming at the target until
+ * 0.5 s, at 0.75 s (mix 0.5) halfway between straight (FK) and aiming, at 1 s
+ * straight. */
+static void
+test_sample_pose_ik (void)
+{
+  OssaDocument *doc = aim_document ();
+  OssaPose *pose = ossa_pose_new (&doc->skeleton, NULL);
+  OssaVec2 tip;
+
+  for (int s = 0; s <= 4; s++)
+    {
+      double t = s / 4.0, a = aim_angle (t);
+
+      ossa_preview_sample_pose (doc, &doc->animations[0], t, pose);
+      tip = ossa_pose_tip (&pose->world[AIM_HAND], 2);
+      g_assert_cmpfloat_with_epsilon (tip.x, 7 * cos (a), 1e-4);
+      g_assert_cmpfloat_with_epsilon (tip.y, 7 * sin (a), 1e-4);
+      g_assert_cmpfloat_with_epsilon (pose->world[AIM_TARGET].tx, 10 - 10 * t, 1e-5);
+    }
+  ossa_pose_free (pose);
+  ossa_document_free (doc);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -146,5 +269,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ossa/preview/ghost-times", test_ghost_times);
   g_test_add_func ("/ossa/preview/tip-path", test_tip_path);
   g_test_add_func ("/ossa/preview/ghost-style", test_ghost_style);
+  g_test_add_func ("/ossa/preview/tip-path-ik", test_tip_path_ik);
+  g_test_add_func ("/ossa/preview/sample-pose-ik", test_sample_pose_ik);
   return g_test_run ();
 }

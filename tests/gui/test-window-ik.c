@@ -3,11 +3,15 @@
  * Constraint and Pin Joint as actions (their keys and menu items are checked with
  * every other's by test-window-actions), the IK inspector showing the picked
  * constraint and editing it (a slider drag one undo step, the bend buttons, the
- * key button in Animate mode), K keying the picked constraint, and Delete on a
- * bone a constraint uses: the question, answered Repair, Delete and Cancel. */
+ * key button in Animate mode), K keying the picked constraint, Delete on a bone
+ * a constraint uses: the question, answered Repair, Delete and Cancel, and the
+ * onion skin and motion path (View actions) drawing the pose after IK. */
 #include "config.h"
 
+#include <math.h>
+
 #include "gui-test-app.h"
+#include "gui-test-canvas.h"
 
 enum { ROOT, UPPER, LOWER, TARGET };
 
@@ -43,9 +47,14 @@ inspector_visible (AppFixture *f)
   return gtk_widget_get_visible (GTK_WIDGET (f->window->ik_inspector));
 }
 
+/* The undo steps, counted by undoing them all and redoing them. Undoing New IK
+ * Constraint drops the pick (as undoing a new bone drops it from the selection)
+ * and redo does not pick it again: the constraint picked before is picked again,
+ * or the inspector would be hidden and its fields edit nothing. */
 static int
 count_undo_steps (OssaEditor *editor)
 {
+  int picked = ossa_editor_get_selected_ik (editor);
   int n = 0;
 
   while (ossa_editor_can_undo (editor))
@@ -55,6 +64,8 @@ count_undo_steps (OssaEditor *editor)
     }
   while (ossa_editor_can_redo (editor))
     g_assert_true (ossa_editor_redo (editor, NULL));
+  ossa_editor_select_ik (editor, picked);
+  gui_test_iterate ();
   return n;
 }
 
@@ -125,6 +136,7 @@ test_inspector_mix_and_bend (AppFixture *f, gconstpointer data G_GNUC_UNUSED)
   mix = GTK_RANGE (ik_field (f, "mix_scale"));
 
   /* The slider dragged through ten values: one step. */
+  g_assert_true (inspector_visible (f));
   gtk_widget_grab_focus (GTK_WIDGET (mix));
   for (int i = 1; i <= 10; i++)
     gtk_range_set_value (mix, 1.0 - 0.07 * i);
@@ -308,6 +320,73 @@ test_pin_joint (AppFixture *f, gconstpointer data G_GNUC_UNUSED)
   g_assert_true (ossa_editor_is_pinned (editor_of (f), UPPER));
 }
 
+/* A segment's end at (x, y), within 1e-4. */
+static gboolean
+near (const float p[2], double x, double y)
+{
+  return fabs (p[0] - x) < 1e-4 && fabs (p[1] - y) < 1e-4;
+}
+
+/* The arm of unit bones: upper from the origin along x, lower at its tip, the
+ * target at (1, 1). Straight (FK) the lower arm's tip is at (2, 0); reaching (the
+ * law of cosines: d = √2, the shoulder's angle 45°) upper stays along x and lower
+ * turns 90° up, its tip on the target. An animation keys the mix 0 at 0 s and 1 at
+ * 1 s; with the playhead at 0.5 s the onion skin's ghosts are at 0 s and 1 s: the
+ * straight arm, and the arm on the target. */
+static void
+test_preview_after_ik (AppFixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+  OssaTransform lower = { 1, 0, 0, 1, 1 }, target = { 1, 1, 0, 1, 1 };
+  guint primary[] = { LOWER };
+  OssaCanvas *canvas;
+  const OssaSegment *path;
+  OssaVec2 now;
+  gsize n = 4;
+  gboolean straight = FALSE, reaching = FALSE;
+
+  open_arm (f);
+  canvas = f->window->canvas;
+  g_assert_true (ossa_editor_set_bone_local (editor_of (f), LOWER, &lower, 0, NULL));
+  g_assert_true (ossa_editor_set_bone_local (editor_of (f), TARGET, &target, 0, NULL));
+  g_assert_true (activate (f, "new-ik", NULL));
+  g_assert_true (activate (f, "new-animation", NULL));
+  g_assert_true (ossa_editor_set_animation_props (editor_of (f), 0, "reach", 1, 30, FALSE, NULL));
+  ossa_editor_set_time (editor_of (f), 0);
+  g_assert_true (ossa_editor_set_ik_mix (editor_of (f), 0, 0.f, 0, NULL));
+  ossa_editor_set_time (editor_of (f), 1);
+  g_assert_true (ossa_editor_set_ik_mix (editor_of (f), 0, 1.f, 0, NULL));
+  ossa_editor_set_time (editor_of (f), 0.5);
+
+  g_object_set (canvas, "onion-frames", 15, "onion-before", 1, "onion-after", 1, NULL);
+  g_assert_true (activate (f, "onion-skin", NULL));
+  gui_test_canvas_wait_frame (canvas);
+  g_assert_cmpuint (canvas->stats.n_ghosts, ==, 2);
+  g_assert_cmpuint (canvas->ghosts->len, ==, 2 * n);
+  for (guint g = 0; g < 2; g++)
+    {
+      const OssaSegment *ghost = &g_array_index (canvas->ghosts, OssaSegment, g * n);
+
+      straight |= near (ghost[LOWER].p1, 2, 0);
+      reaching |= near (ghost[LOWER].p1, 1, 1) && near (ghost[UPPER].p1, 1, 0);
+    }
+  g_assert_true (straight);
+  g_assert_true (reaching);
+
+  /* The lower arm's path: from the straight arm's tip to the target, through the
+   * tip on show at the playhead (a line of 121 samples, 4 a frame). */
+  select_bones (f, primary, 1);
+  g_assert_true (activate (f, "motion-path", NULL));
+  gui_test_canvas_wait_frame (canvas);
+  g_assert_cmpuint (canvas->path->len, >=, 120);
+  path = (const OssaSegment *) canvas->path->data;
+  g_assert_true (near (path[0].p0, 2, 0));
+  g_assert_true (near (path[119].p1, 1, 1));
+  now = ossa_pose_tip (&ossa_editor_get_world (editor_of (f))[LOWER], 1);
+  g_assert_true (near (path[59].p1, now.x, now.y));
+  /* Halfway there, not on the straight arm. */
+  g_assert_cmpfloat (hypot (now.x - 2, now.y), >, 0.1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -320,5 +399,6 @@ main (int argc, char **argv)
   APP_TEST_ADD ("/ossa/window-ik/animate-mode-keys", test_animate_mode_keys);
   APP_TEST_ADD ("/ossa/window-ik/delete-bone-question", test_delete_bone_question);
   APP_TEST_ADD ("/ossa/window-ik/pin-joint", test_pin_joint);
+  APP_TEST_ADD ("/ossa/window-ik/preview-after-ik", test_preview_after_ik);
   return g_test_run ();
 }

@@ -10,11 +10,18 @@
 
 /* The interpolation preview in Animate mode: the onion skin (ghosts of the pose
  * before and after the playhead, under the bones) and the primary bone's motion
- * path (over them). The geometry is ossa-preview.c's, the GL the segment layer's. */
+ * path (over them), both after the IK constraints, as the pose at the playhead is
+ * shown. The geometry is ossa-preview.c's, the GL the segment layer's. */
 
 #define PATH_WIDTH 2.0f
 #define PATH_SAMPLES_PER_FRAME 4
 #define PATH_SAMPLES_MAX 4000
+/* A path IK moves samples the whole pose each time, and is built again at every
+ * step of a drag: at most this many bones in all, a third each for the line, the
+ * frame dots and the key dots; some 16 ms at the 80 ns a bone bench-ik measures
+ * for sample + world + IK on its 10,000-bone rig (a rig of 50 bones keeps 1,333
+ * samples a part, one of 10,000 gets 6). */
+#define PATH_IK_BONE_SAMPLES_MAX 200000
 
 static void
 draw_segments (OssaCanvas *self, const GArray *segments, float width, float height, float scale)
@@ -44,6 +51,16 @@ preview_animation (OssaCanvas *self)
   return index >= 0 && (gsize) index < doc->n_animations ? &doc->animations[index] : NULL;
 }
 
+/* The preview's scratch pose, sized to skel; FALSE on out of memory (nothing is
+ * drawn then). */
+static gboolean
+preview_pose_sized (OssaCanvas *self, const OssaSkeleton *skel)
+{
+  if (self->preview_pose == NULL)
+    self->preview_pose = ossa_pose_new (skel, NULL);
+  return self->preview_pose != NULL && ossa_pose_resize (self->preview_pose, skel->n_bones, NULL);
+}
+
 /* Ghosts of the pose onion-frames apart, onion-before of them before the playhead
  * (in onion-past-color, red by default) and onion-after after it (in
  * onion-future-color, green), fainter and narrower further away
@@ -67,12 +84,8 @@ _ossa_canvas_draw_onion_skin (OssaCanvas *self, float width, float height, float
   n = skel->n_bones;
   if (n == 0)
     return;
-  if (n > self->ghost_capacity)
-    {
-      self->ghost_capacity = n;
-      self->ghost_local = g_renew (OssaTransform, self->ghost_local, n);
-      self->ghost_world = g_renew (OssaXform, self->ghost_world, n);
-    }
+  if (!preview_pose_sized (self, skel))
+    return;
   fps = ossa_editor_get_frame_rate (self->editor);
   end = ossa_editor_get_end_time (self->editor);
   ossa_preview_ghost_times (ossa_editor_get_time (self->editor), self->onion_frames / fps,
@@ -89,15 +102,15 @@ _ossa_canvas_draw_onion_skin (OssaCanvas *self, float width, float height, float
 
         if (k >= counts[side] || isnan (t))
           continue;
-        ossa_animation_sample_pose (anim, skel, (float) t, self->ghost_local);
-        ossa_pose_compute_world (skel, self->ghost_local, self->ghost_world);
+        ossa_preview_sample_pose (ossa_editor_get_document (self->editor), anim, t,
+                                  self->preview_pose);
         g_array_set_size (self->ghosts, at + (guint) n);
         ossa_preview_ghost_style (side, k, counts[side], color, &ghost_width);
         /* The colour chosen; the fading with distance stays the style's. */
         color[0] = (guint8) lrintf (CLAMP (rgb->red, 0.0f, 1.0f) * 255.0f);
         color[1] = (guint8) lrintf (CLAMP (rgb->green, 0.0f, 1.0f) * 255.0f);
         color[2] = (guint8) lrintf (CLAMP (rgb->blue, 0.0f, 1.0f) * 255.0f);
-        ossa_preview_pose_segments (skel, self->ghost_world, color, ghost_width,
+        ossa_preview_pose_segments (skel, self->preview_pose->world, color, ghost_width,
                                     &g_array_index (self->ghosts, OssaSegment, at));
         self->stats.n_ghosts++;
       }
@@ -115,20 +128,30 @@ add_segment (GArray *out, float x0, float y0, float x1, float y1, const guint8 c
 
 /* The primary bone's tip over the whole animation: a line from teal (the start)
  * to amber (the end), a dot at each frame, a larger one at each of the bone's
- * keys. */
+ * keys. When IK moves the bone each sample is a whole pose, so there are fewer of
+ * them on a large rig (PATH_IK_BONE_SAMPLES_MAX). */
 static void
 build_path (OssaCanvas *self, const OssaAnimation *anim, guint bone)
 {
-  const OssaSkeleton *skel = &ossa_editor_get_document (self->editor)->skeleton;
+  const OssaDocument *doc = ossa_editor_get_document (self->editor);
   double fps = ossa_editor_get_frame_rate (self->editor);
   double end = ossa_editor_get_end_time (self->editor);
   gsize frames = (gsize) MAX (ceil (end * fps), 1);
   gsize n = CLAMP (frames * PATH_SAMPLES_PER_FRAME + 1, 2, PATH_SAMPLES_MAX);
-  g_autofree float *xy = g_new (float, 2 * n);
+  gsize most = G_MAXSIZE;
+  g_autofree float *xy = NULL;
   const guint8 key_color[4] = { 255, 245, 225, 235 };
 
   g_array_set_size (self->path, 0);
-  if (ossa_preview_tip_path (skel, anim, bone, 0, end, n, xy) == 0)
+  if (ossa_preview_ik_moves_bone (doc, bone))
+    {
+      if (!preview_pose_sized (self, &doc->skeleton))
+        return;
+      most = MAX (PATH_IK_BONE_SAMPLES_MAX / 3 / MAX (doc->skeleton.n_bones, 1), 2);
+      n = MIN (n, most);
+    }
+  xy = g_new (float, 2 * n);
+  if (ossa_preview_tip_path_ik (doc, anim, bone, 0, end, n, self->preview_pose, xy) == 0)
     return;
   for (gsize i = 0; i + 1 < n; i++)
     {
@@ -139,12 +162,13 @@ build_path (OssaCanvas *self, const OssaAnimation *anim, guint bone)
       add_segment (self->path, xy[2 * i], xy[2 * i + 1], xy[2 * i + 2], xy[2 * i + 3], color,
                    PATH_WIDTH);
     }
-  if (frames <= 600)
+  if (frames <= 600 && frames < most)
     {
       g_autofree float *dots = g_new (float, 2 * (frames + 1));
       const guint8 dot_color[4] = { 230, 232, 236, 170 };
 
-      ossa_preview_tip_path (skel, anim, bone, 0, frames / fps, frames + 1, dots);
+      ossa_preview_tip_path_ik (doc, anim, bone, 0, frames / fps, frames + 1, self->preview_pose,
+                                dots);
       for (gsize f = 0; f <= frames; f++)
         add_segment (self->path, dots[2 * f], dots[2 * f + 1], dots[2 * f], dots[2 * f + 1],
                      dot_color, 4.0f);
@@ -153,11 +177,12 @@ build_path (OssaCanvas *self, const OssaAnimation *anim, guint bone)
     {
       const OssaTrack *track = ossa_animation_find_track (anim, bone, (OssaChannel) c);
 
-      for (gsize k = 0; track != NULL && k < track->n_keys && k < 1000; k++)
+      for (gsize k = 0; track != NULL && k < track->n_keys && k < MIN (1000, most); k++)
         {
           float p[2];
 
-          ossa_preview_tip_path (skel, anim, bone, track->times[k], track->times[k], 1, p);
+          ossa_preview_tip_path_ik (doc, anim, bone, track->times[k], track->times[k], 1,
+                                    self->preview_pose, p);
           add_segment (self->path, p[0], p[1], p[0], p[1], key_color, 7.0f);
         }
     }

@@ -192,9 +192,7 @@ struct _OssaCanvas
   GArray           *ghosts;        /* OssaSegment */
   GArray           *path;          /* OssaSegment, cached until the keys change */
   gboolean          path_stale;
-  OssaTransform    *ghost_local;
-  OssaXform        *ghost_world;
-  gsize             ghost_capacity;
+  OssaPose         *preview_pose;  /* a ghost's pose, or a motion path's sample; NULL until used */
   OssaSegmentLayer  segment_layer;
   gboolean          space_panned;  /* Space was held for a pan, not tapped to play */
 

@@ -176,7 +176,8 @@ on_document_changed (OssaEditor *editor, guint change, OssaCanvas *self)
     self->hover = -1;
   if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_DOCUMENT))
     _ossa_canvas_stop_still_cache (self);
-  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_ANIMATIONS | OSSA_CHANGE_DOCUMENT))
+  if (change & (OSSA_CHANGE_STRUCTURE | OSSA_CHANGE_ANIMATIONS | OSSA_CHANGE_DOCUMENT
+                | OSSA_CHANGE_IK))
     self->path_stale = TRUE;
   if (change & (OSSA_CHANGE_ART | OSSA_CHANGE_DOCUMENT))
     ossa_art_layer_pictures_changed (&self->art_layer);
@@ -380,8 +381,7 @@ ossa_canvas_finalize (GObject *object)
   g_array_unref (self->path);
   g_array_unref (self->named);
   ossa_label_layout_free (self->labels);
-  g_free (self->ghost_local);
-  g_free (self->ghost_world);
+  ossa_pose_free (self->preview_pose);
   G_OBJECT_CLASS (ossa_canvas_parent_class)->finalize (object);
 }
 

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ossa-ik-pose.h"
 #include "ossa-pose.h"
 
 void
@@ -83,6 +84,53 @@ ossa_preview_tip_path (const OssaSkeleton *skel, const OssaAnimation *anim, size
     }
   free (chain);
   free (tracks);
+  return n_samples;
+}
+
+void
+ossa_preview_sample_pose (const OssaDocument *doc, const OssaAnimation *anim, double t,
+                          OssaPose *pose)
+{
+  ossa_pose_sample (pose, anim, &doc->skeleton, (float) t);
+  ossa_pose_update_world (pose, &doc->skeleton);
+  ossa_pose_apply_ik (pose, doc, anim, (float) t);
+}
+
+int
+ossa_preview_ik_moves_bone (const OssaDocument *doc, size_t bone)
+{
+  const OssaSkeleton *skel = &doc->skeleton;
+
+  if (bone >= skel->n_bones)
+    return 0;
+  for (int32_t b = (int32_t) bone; b >= 0; b = skel->bones[b].parent)
+    for (size_t c = 0; c < doc->n_ik; c++)
+      for (uint32_t i = 0; i < doc->ik[c].n_bones && i < 2; i++)
+        if (doc->ik[c].bones[i] == (uint32_t) b)
+          return 1;
+  return 0;
+}
+
+size_t
+ossa_preview_tip_path_ik (const OssaDocument *doc, const OssaAnimation *anim, size_t bone,
+                          double t0, double t1, size_t n_samples, OssaPose *pose, float *xy)
+{
+  const OssaSkeleton *skel = &doc->skeleton;
+
+  if (!ossa_preview_ik_moves_bone (doc, bone))
+    return ossa_preview_tip_path (skel, anim, bone, t0, t1, n_samples, xy);
+  if (n_samples == 0 || !ossa_pose_resize (pose, skel->n_bones, NULL))
+    return 0;
+  for (size_t s = 0; s < n_samples; s++)
+    {
+      double t = n_samples > 1 ? t0 + (t1 - t0) * (double) s / (double) (n_samples - 1) : t0;
+      OssaVec2 tip;
+
+      ossa_preview_sample_pose (doc, anim, t, pose);
+      tip = ossa_pose_tip (&pose->world[bone], skel->bones[bone].length);
+      xy[2 * s] = tip.x;
+      xy[2 * s + 1] = tip.y;
+    }
   return n_samples;
 }
 
