@@ -14,6 +14,7 @@
  * end. A deep chain is the case that would overflow a recursive walk. Prints
  * figures; never fails on time.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,17 @@ peak_rss_kib (void)
   return kib;
 }
 
+/* Appends to the text of make_smd(), which sized it for what it writes. */
+static void __attribute__ ((format (printf, 3, 4)))
+append (char *s, size_t *len, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  *len += (size_t) vsprintf (s + *len, format, args);
+  va_end (args);
+}
+
 /* An SMD with n bones and one skeleton frame. */
 static char *
 make_smd (size_t n, int chain, size_t *size)
@@ -56,14 +68,18 @@ make_smd (size_t n, int chain, size_t *size)
   char *s = malloc (cap);
   size_t len = 0;
 
-  len += (size_t) sprintf (s + len, "version 1\nnodes\n");
+  if (s == NULL)
+    {
+      fprintf (stderr, "bench-bones: no memory for a %zu-bone SMD\n", n);
+      exit (1);
+    }
+  append (s, &len, "version 1\nnodes\n");
   for (size_t i = 0; i < n; i++)
-    len += (size_t) sprintf (s + len, "%zu \"bone_%zu\" %ld\n", i, i,
-                             i == 0 ? -1L : chain ? (long) i - 1 : 0L);
-  len += (size_t) sprintf (s + len, "end\nskeleton\ntime 0\n");
+    append (s, &len, "%zu \"bone_%zu\" %ld\n", i, i, i == 0 ? -1L : chain ? (long) i - 1 : 0L);
+  append (s, &len, "end\nskeleton\ntime 0\n");
   for (size_t i = 0; i < n; i++)
-    len += (size_t) sprintf (s + len, "%zu %s 0 0 0 0 0\n", i, i == 0 ? "0" : "1");
-  len += (size_t) sprintf (s + len, "end\n");
+    append (s, &len, "%zu %s 0 0 0 0 0\n", i, i == 0 ? "0" : "1");
+  append (s, &len, "end\n");
   *size = len;
   return s;
 }
