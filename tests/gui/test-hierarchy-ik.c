@@ -228,6 +228,79 @@ test_rename (AppFixture *f, gconstpointer data)
   g_assert_cmpstr (doc_of (f)->ik[IK_AIM].name, ==, "look");
 }
 
+/* The first controller of @type on @widget (the widget keeps it). */
+static GtkEventController *
+controller_of (GtkWidget *widget, GType type)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        return controller;
+    }
+  g_error ("no %s on the widget", g_type_name (type));
+  return NULL;
+}
+
+/* What the row's own gestures and the entry's keys and focus do, their
+ * signals emitted as GTK emits them (the code the bone rows share): a
+ * double-click opens the name in the row, Escape leaves it as it was, and
+ * leaving the entry tries the name typed: a refused one ends the rename, the
+ * reason under the list. */
+static void
+test_rename_gestures (AppFixture *f, gconstpointer data)
+{
+  OssaHierarchy *h;
+  OssaIkRow *r;
+  GtkEventController *click;
+  GtkEditable *entry;
+  gboolean handled = FALSE;
+
+  open_rig (f);
+  h = hierarchy_of (f);
+  r = row_of (f, IK_LEG);
+  click = controller_of (r->box, GTK_TYPE_GESTURE_CLICK);
+  g_signal_emit_by_name (click, "pressed", 1, 4.0, 4.0);
+  flush (f);
+  g_assert_null (_ossa_hierarchy_get_ik_rename_entry (h));
+  /* The second press within the double-click time (no event: both at time 0). */
+  g_signal_emit_by_name (click, "pressed", 1, 4.0, 4.0);
+  flush (f);
+  entry = _ossa_hierarchy_get_ik_rename_entry (h);
+  g_assert_nonnull (entry);
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "leg");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (entry)));
+  g_assert_false (gtk_widget_get_visible (r->label));
+  g_assert_false (gtk_widget_get_visible (r->chain));
+
+  gtk_editable_set_text (entry, "nope");
+  g_signal_emit_by_name (controller_of (GTK_WIDGET (entry), GTK_TYPE_EVENT_CONTROLLER_KEY),
+                         "key-pressed", GDK_KEY_Escape, 0, 0, &handled);
+  flush (f);
+  g_assert_true (handled);
+  g_assert_null (_ossa_hierarchy_get_ik_rename_entry (h));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (entry)));
+  g_assert_true (gtk_widget_get_visible (r->label));
+  g_assert_true (gtk_widget_get_visible (r->chain));
+  g_assert_cmpstr (doc_of (f)->ik[IK_LEG].name, ==, "leg");
+
+  _ossa_hierarchy_start_rename_ik (h, IK_LEG);
+  flush (f);
+  entry = _ossa_hierarchy_get_ik_rename_entry (h);
+  gtk_editable_set_text (entry, "aim");
+  g_assert_cmpstr (_ossa_hierarchy_get_message (h), ==, "");
+  /* The keyboard focus moved elsewhere, as a click on the list does. */
+  gtk_widget_grab_focus (GTK_WIDGET (h->list_view));
+  flush (f);
+  g_assert_null (_ossa_hierarchy_get_ik_rename_entry (h));
+  g_assert_cmpstr (_ossa_hierarchy_get_message (h), !=, "");
+  g_assert_cmpstr (doc_of (f)->ik[IK_LEG].name, ==, "leg");
+  assert_rows (f, "arm_l leg aim");
+}
+
 /* ---- following the document ---- */
 
 static void
@@ -329,6 +402,7 @@ main (int argc, char **argv)
   APP_TEST_ADD ("/hierarchy-ik/rows", test_rows);
   APP_TEST_ADD ("/hierarchy-ik/pick", test_pick);
   APP_TEST_ADD ("/hierarchy-ik/rename", test_rename);
+  APP_TEST_ADD ("/hierarchy-ik/rename-gestures", test_rename_gestures);
   APP_TEST_ADD ("/hierarchy-ik/follow", test_follow);
   APP_TEST_ADD ("/hierarchy-ik/picture", test_picture);
   return g_test_run ();

@@ -569,7 +569,7 @@ test_large (void)
       {
         OssaHierarchyRow *r = key;
 
-        g_assert_null (r->entry);
+        g_assert_null (r->rename.entry);
         g_assert_null (gtk_widget_get_tooltip_text (r->box));
         g_assert_true (gtk_widget_get_has_tooltip (r->box));
         if (r->bone == (int) deepest)
@@ -581,11 +581,11 @@ test_large (void)
     g_assert_nonnull (strstr (tooltip, "bone9998 › bone9999"));
     ossa_hierarchy_start_rename (hierarchy);
     gui_test_flush (GTK_WIDGET (window));
-    g_assert_nonnull (deep->entry);
-    g_assert_true (_ossa_hierarchy_get_rename_entry (hierarchy) == GTK_EDITABLE (deep->entry));
-    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (deep->entry)), ==, "bone9999");
-    gtk_editable_set_text (GTK_EDITABLE (deep->entry), "tip");
-    g_signal_emit_by_name (deep->entry, "activate");
+    g_assert_nonnull (deep->rename.entry);
+    g_assert_true (_ossa_hierarchy_get_rename_entry (hierarchy) == GTK_EDITABLE (deep->rename.entry));
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (deep->rename.entry)), ==, "bone9999");
+    gtk_editable_set_text (GTK_EDITABLE (deep->rename.entry), "tip");
+    g_signal_emit_by_name (deep->rename.entry, "activate");
     gui_test_flush (GTK_WIDGET (window));
     g_assert_cmpstr (ossa_editor_get_document (editor)->skeleton.bones[deepest].name, ==, "tip");
     g_assert_true (ossa_editor_undo (editor, NULL));

@@ -3,7 +3,8 @@
  * constraint under the first bone of its chain, its mix and bend keys where their
  * times are (and drawn there), picked by click, Shift, Ctrl and a band, deleted
  * and moved as one undo step each, the name picking the constraint, and the rows
- * following constraints and keys added and removed. */
+ * following constraints and keys added and removed; and the sorted key sets the
+ * timeline keeps its picked IK and art keys in. */
 #define G_LOG_DOMAIN "test-timeline-ik"
 
 #include "config.h"
@@ -413,6 +414,56 @@ test_follow (AppFixture *f, gconstpointer data)
   g_assert_cmphex (ik_pixel (f, 10, IK_ARM), ==, IK_KEY_FILL);
 }
 
+/* ---- the sets the picked IK and art keys are kept in ---- */
+
+static gboolean
+keep_constraint_0 (gconstpointer key, gpointer data)
+{
+  return ((const OssaIkKeyRef *) key)->constraint == 0;
+}
+
+static void
+assert_key_set (GArray *set, const char *expected)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (guint i = 0; i < set->len; i++)
+    g_string_append_printf (s, "%s%u@%g", i > 0 ? " " : "",
+                            g_array_index (set, OssaIkKeyRef, i).constraint,
+                            (double) g_array_index (set, OssaIkKeyRef, i).time);
+  g_assert_cmpstr (s->str, ==, expected);
+}
+
+/* Sorted by constraint then time, each key once, whatever order they come in;
+ * found, removed and kept by what they are. */
+static void
+test_key_set (void)
+{
+  const OssaIkKeyRef keys[] = { { 1, 0.5f }, { 0, 1.0f }, { 1, 0.25f }, { 0, 1.0f } };
+  const OssaIkKeyRef more[] = { { 1, 0.5f }, { 0, 0.0f } };
+  const OssaIkKeyRef absent = { 2, 0.5f };
+  g_autoptr (GArray) set = g_array_new (FALSE, FALSE, sizeof (OssaIkKeyRef));
+  OssaIkKeyRef *found;
+
+  _ossa_key_set_insert (set, keys, G_N_ELEMENTS (keys), ossa_ik_key_ref_compare);
+  assert_key_set (set, "0@1 1@0.25 1@0.5");
+  _ossa_key_set_insert (set, more, G_N_ELEMENTS (more), ossa_ik_key_ref_compare);
+  assert_key_set (set, "0@0 0@1 1@0.25 1@0.5");
+  found = _ossa_key_set_find (set, &keys[2], ossa_ik_key_ref_compare);
+  g_assert_nonnull (found);
+  g_assert_cmpfloat (found->time, ==, 0.25f);
+  g_assert_null (_ossa_key_set_find (set, &absent, ossa_ik_key_ref_compare));
+  g_assert_false (_ossa_key_set_remove (set, &absent, ossa_ik_key_ref_compare));
+  g_assert_true (_ossa_key_set_remove (set, &keys[0], ossa_ik_key_ref_compare));
+  assert_key_set (set, "0@0 0@1 1@0.25");
+  g_assert_true (_ossa_key_set_keep (set, keep_constraint_0, NULL));
+  assert_key_set (set, "0@0 0@1");
+  g_assert_false (_ossa_key_set_keep (set, keep_constraint_0, NULL));
+  g_assert_true (_ossa_key_set_clear (set));
+  g_assert_false (_ossa_key_set_clear (set));
+  g_assert_cmpuint (set->len, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -420,6 +471,7 @@ main (int argc, char **argv)
     return 0;
 
   gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/timeline-ik/key-set", test_key_set);
   APP_TEST_ADD ("/timeline-ik/rows", test_rows);
   APP_TEST_ADD ("/timeline-ik/pick", test_pick);
   APP_TEST_ADD ("/timeline-ik/pick-constraint", test_pick_constraint);

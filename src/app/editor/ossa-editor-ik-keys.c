@@ -42,8 +42,8 @@ ossa_editor_get_ik_track (OssaEditor *self, guint c)
                                                                         : NULL;
 }
 
-static int
-compare_refs (gconstpointer a, gconstpointer b)
+int
+ossa_ik_key_ref_compare (gconstpointer a, gconstpointer b)
 {
   const OssaIkKeyRef *x = a, *y = b;
 
@@ -82,10 +82,10 @@ sorted_existing (OssaEditor *self, const OssaIkKeyRef *keys, gsize n_keys, gsize
       return NULL;
     }
   sorted = g_memdup2 (keys, n_keys * sizeof *keys);
-  qsort (sorted, n_keys, sizeof *sorted, compare_refs);
+  qsort (sorted, n_keys, sizeof *sorted, ossa_ik_key_ref_compare);
   for (gsize i = 0; i < n_keys; i++)
     {
-      if (n > 0 && compare_refs (&sorted[n - 1], &sorted[i]) == 0)
+      if (n > 0 && ossa_ik_key_ref_compare (&sorted[n - 1], &sorted[i]) == 0)
         continue;
       if (!ik_key_exists (self, &sorted[i]))
         {
@@ -213,7 +213,7 @@ plan_moves (OssaEditor *self, const OssaIkKeyRef *sorted, gsize n, double delta,
           /* Landing on a key that stays (one that moves too leaves its time). */
           clash = TRUE;
           for (gsize j = 0; j < n; j++)
-            if (compare_refs (&moved[j].ref, &there) == 0)
+            if (ossa_ik_key_ref_compare (&moved[j].ref, &there) == 0)
               clash = FALSE;
         }
       if (clash)
@@ -280,7 +280,7 @@ ossa_editor_move_ik_keys (OssaEditor *self, OssaIkKeyRef *keys, gsize n_keys, do
       /* Where they went, in the caller's array (a repeated key went once). */
       for (gsize i = 0; i < n_keys; i++)
         for (gsize j = 0; j < n; j++)
-          if (compare_refs (&keys[i], &moved[j].ref) == 0)
+          if (ossa_ik_key_ref_compare (&keys[i], &moved[j].ref) == 0)
             {
               keys[i].time = moved[j].key.time;
               break;

@@ -18,6 +18,10 @@ typedef struct
   float time;        /* the key's exact time */
 } OssaIkKeyRef;
 
+/* The order of IK keys: by constraint, then time (a GCompareFunc, for qsort() and
+ * bsearch()). The editor sorts them so, and the timeline keeps its picked ones so. */
+int                 ossa_ik_key_ref_compare        (gconstpointer       a,
+                                                    gconstpointer       b);
 /* Constraint c's track in the current animation, or NULL (none, or no animation). */
 const OssaIkTrack  *ossa_editor_get_ik_track       (OssaEditor         *self,
                                                     guint               c);

@@ -43,8 +43,8 @@ slot_key_exists (const OssaAnimation *anim, const OssaSlotKeyRef *key)
   }
 }
 
-static int
-compare_refs (gconstpointer a, gconstpointer b)
+int
+ossa_slot_key_ref_compare (gconstpointer a, gconstpointer b)
 {
   const OssaSlotKeyRef *x = a, *y = b;
 
@@ -69,7 +69,7 @@ sorted_existing (OssaEditor *self, const OssaSlotKeyRef *keys, gsize n_keys, GEr
       return NULL;
     }
   sorted = g_memdup2 (keys, n_keys * sizeof *keys);
-  qsort (sorted, n_keys, sizeof *sorted, compare_refs);
+  qsort (sorted, n_keys, sizeof *sorted, ossa_slot_key_ref_compare);
   for (gsize i = 0; i < n_keys; i++)
     if (!slot_key_exists (anim, &sorted[i]))
       {
@@ -133,7 +133,7 @@ ossa_editor_delete_keys_with_slot_keys (OssaEditor *self, gboolean selected,
       OssaError err = { 0 };
       OssaCommand *command;
 
-      if (i > 0 && compare_refs (&sorted[i - 1], &sorted[i]) == 0)
+      if (i > 0 && ossa_slot_key_ref_compare (&sorted[i - 1], &sorted[i]) == 0)
         continue;
       if (sorted[i].slot < 0)
         command = ossa_command_remove_draw_order_key (self->document, (gsize) self->animation,
@@ -259,7 +259,7 @@ ossa_editor_move_slot_keys (OssaEditor *self, OssaSlotKeyRef *keys, gsize n_keys
       Moved *m;
       double t = sorted[i].time + delta;
 
-      if (n > 0 && compare_refs (&moved[n - 1].ref, &sorted[i]) == 0)
+      if (n > 0 && ossa_slot_key_ref_compare (&moved[n - 1].ref, &sorted[i]) == 0)
         continue;
       m = &moved[n++];
       m->ref = sorted[i];
@@ -283,7 +283,7 @@ ossa_editor_move_slot_keys (OssaEditor *self, OssaSlotKeyRef *keys, gsize n_keys
           /* Landing on a key that stays (one that moves too leaves its time). */
           clash = TRUE;
           for (gsize j = 0; j < n; j++)
-            if (compare_refs (&moved[j].ref, &there) == 0)
+            if (ossa_slot_key_ref_compare (&moved[j].ref, &there) == 0)
               clash = FALSE;
         }
       if (clash)

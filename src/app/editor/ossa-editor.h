@@ -567,6 +567,11 @@ typedef struct
   float           time;
 } OssaSlotKeyRef;
 
+/* The order of art keys: the draw order's first, then by slot, channel and time
+ * (a GCompareFunc, for qsort() and bsearch()); the editor and the timeline's
+ * picked art keys sort them so. */
+int                 ossa_slot_key_ref_compare     (gconstpointer    a,
+                                                   gconstpointer    b);
 /* Removes keys of the current animation, one undo step. Refused, with nothing
  * changed, when one of them is not there. */
 gboolean            ossa_editor_remove_slot_keys  (OssaEditor      *self,

@@ -18,7 +18,7 @@ drag_prepare_cb (GtkDragSource *source, double x, double y, OssaHierarchyRow *r)
   const OssaBone *bone = _ossa_hierarchy_get_bone (r->self, r->bone);
   g_autoptr (OssaBoneObject) object = NULL;
 
-  if (bone == NULL || r->editing)
+  if (bone == NULL || _ossa_row_rename_is_editing (&r->rename))
     return NULL;
   object = ossa_bone_object_new ((guint) r->bone, bone->name, 0, bone->color);
   return gdk_content_provider_new_typed (OSSA_TYPE_BONE_OBJECT, object);

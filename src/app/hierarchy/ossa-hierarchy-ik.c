@@ -15,10 +15,6 @@
  * group is hidden while the document has no constraints. Its model is a string
  * list of the names, a row's position its constraint's index. */
 
-/* As the bone rows (ossa-hierarchy-row.c). */
-#define ROW_SPACING 8
-#define ROW_SIDE_MARGIN 6
-#define ROW_MARGIN 4
 #define GLYPH_WIDTH 16
 #define GLYPH_HEIGHT 12
 
@@ -74,158 +70,62 @@ _ossa_hierarchy_dup_ik_chain (OssaHierarchy *self, int c)
   return g_strdup_printf ("%s → %s", bone_name (self, ik->bones[0]), bone_name (self, ik->target));
 }
 
-/* ---- renaming in the row ---- */
+/* ---- what renaming a constraint in its row asks of the row ---- */
 
-static void
-end_ik_edit (OssaIkRow *r)
+static const char *
+constraint_name (OssaHierarchy *self, int c)
 {
-  GtkWidget *item = gtk_widget_get_parent (r->box);
-  GtkRoot *root = gtk_widget_get_root (r->box);
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  const OssaIkConstraint *ik = _ossa_hierarchy_get_ik (self, c);
 
-  r->editing = FALSE;
-  if (r->self->ik_rename_row == r)
-    r->self->ik_rename_row = NULL;
-  if (r->entry == NULL)
-    return;
-  if (focus != NULL && (focus == r->entry || gtk_widget_is_ancestor (focus, r->entry))
-      && item != NULL)
-    gtk_widget_grab_focus (item);
-  gtk_widget_set_visible (r->entry, FALSE);
-  gtk_widget_set_visible (r->label, TRUE);
-  gtk_widget_set_visible (r->chain, TRUE);
+  return ik != NULL ? ik->name : NULL;
 }
+
+static gboolean
+rename_constraint (OssaHierarchy *self, int c, const char *name, GError **error)
+{
+  return ossa_editor_rename_ik (self->editor, (guint) c, name, error);
+}
+
+/* The entry takes the place of the name and the chain. */
+static void
+show_entry (gpointer row, gboolean editing)
+{
+  OssaIkRow *r = row;
+
+  gtk_widget_set_visible (r->label, !editing);
+  gtk_widget_set_visible (r->chain, !editing);
+}
+
+/* A refused name is said under the list (the editor checks it as it renames). */
+static const OssaListRenameFuncs rename_funcs = {
+  .get_name = constraint_name,
+  .rename = rename_constraint,
+  .show_entry = show_entry,
+  .start = _ossa_hierarchy_start_rename_ik,
+};
 
 void
 _ossa_hierarchy_end_ik_rename (OssaHierarchy *self)
 {
-  self->ik_rename = -1;
-  if (self->ik_rename_row != NULL)
-    end_ik_edit (self->ik_rename_row);
-}
-
-/* Enter: the new name, or the editor's reason why not under the list. */
-static gboolean
-commit_ik_edit (OssaIkRow *r)
-{
-  OssaHierarchy *self = r->self;
-  const OssaIkConstraint *ik = _ossa_hierarchy_get_ik (self, r->constraint);
-  g_autofree char *name = NULL;
-  g_autoptr (GError) error = NULL;
-  int c = r->constraint;
-
-  if (!r->editing || ik == NULL)
-    return FALSE;
-  name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (r->entry)));
-  /* The rename lists the rows again (this one included): leave editing first. */
-  _ossa_hierarchy_end_ik_rename (self);
-  if (g_strcmp0 (name, ik->name) == 0)
-    return TRUE;
-  if (!ossa_editor_rename_ik (self->editor, (guint) c, name, &error))
-    {
-      _ossa_hierarchy_show_message (self, error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-ik_entry_activate_cb (GtkEntry *entry, OssaIkRow *r)
-{
-  commit_ik_edit (r);
-}
-
-static gboolean
-ik_entry_key_pressed_cb (GtkEventControllerKey *controller, guint keyval, guint keycode,
-                         GdkModifierType state, OssaIkRow *r)
-{
-  if (keyval != GDK_KEY_Escape || !r->editing)
-    return FALSE;
-  _ossa_hierarchy_end_ik_rename (r->self);
-  return TRUE;
-}
-
-/* Clicking elsewhere keeps the name typed (or says why not). */
-static void
-ik_entry_focus_leave_cb (GtkEventControllerFocus *controller, OssaIkRow *r)
-{
-  GtkRoot *root = gtk_widget_get_root (r->entry);
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-
-  if (focus != NULL && (focus == r->entry || gtk_widget_is_ancestor (focus, r->entry)))
-    return;
-  if (r->editing)
-    commit_ik_edit (r);
-}
-
-/* The entry, made the first time the row is renamed. */
-static void
-ensure_ik_entry (OssaIkRow *r)
-{
-  GtkEventController *controller;
-
-  if (r->entry != NULL)
-    return;
-  r->entry = gtk_entry_new ();
-  gtk_widget_set_hexpand (r->entry, TRUE);
-  gtk_widget_set_visible (r->entry, FALSE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (r->entry), 6);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (r->entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Constraint name"), -1);
-  gtk_box_append (GTK_BOX (r->box), r->entry);
-  g_signal_connect (r->entry, "activate", G_CALLBACK (ik_entry_activate_cb), r);
-  controller = gtk_event_controller_key_new ();
-  g_signal_connect (controller, "key-pressed", G_CALLBACK (ik_entry_key_pressed_cb), r);
-  gtk_widget_add_controller (r->entry, controller);
-  controller = gtk_event_controller_focus_new ();
-  g_signal_connect (controller, "leave", G_CALLBACK (ik_entry_focus_leave_cb), r);
-  gtk_widget_add_controller (r->entry, controller);
-}
-
-static void
-begin_ik_edit (OssaIkRow *r)
-{
-  const OssaIkConstraint *ik = _ossa_hierarchy_get_ik (r->self, r->constraint);
-
-  if (ik == NULL)
-    return;
-  ensure_ik_entry (r);
-  r->editing = TRUE;
-  r->self->ik_rename_row = r;
-  gtk_editable_set_text (GTK_EDITABLE (r->entry), ik->name);
-  gtk_widget_set_visible (r->label, FALSE);
-  gtk_widget_set_visible (r->chain, FALSE);
-  gtk_widget_set_visible (r->entry, TRUE);
-  gtk_widget_grab_focus (r->entry);
-  gtk_editable_select_region (GTK_EDITABLE (r->entry), 0, -1);
+  _ossa_list_rename_end (&self->ik_rename);
 }
 
 void
 _ossa_hierarchy_start_rename_ik (OssaHierarchy *self, guint c)
 {
-  GHashTableIter iter;
-  gpointer key;
-
   _ossa_hierarchy_end_ik_rename (self);
   if (_ossa_hierarchy_get_ik (self, (int) c) == NULL)
     return;
-  self->ik_rename = (int) c;
-  g_hash_table_iter_init (&iter, self->ik_rows);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    if (((OssaIkRow *) key)->constraint == (int) c)
-      {
-        begin_ik_edit (key);
-        return;
-      }
   /* Not on screen: its row starts editing when it is bound. */
-  gtk_widget_activate_action (GTK_WIDGET (self->ik_list), "list.scroll-to-item", "u", c);
+  if (!_ossa_list_rename_begin (&self->ik_rename, c))
+    gtk_widget_activate_action (GTK_WIDGET (self->ik_list), "list.scroll-to-item", "u", c);
 }
 
 GtkEditable *
 _ossa_hierarchy_get_ik_rename_entry (OssaHierarchy *self)
 {
   g_return_val_if_fail (OSSA_IS_HIERARCHY (self), NULL);
-  return self->ik_rename_row != NULL ? GTK_EDITABLE (self->ik_rename_row->entry) : NULL;
+  return self->ik_rename.row != NULL ? GTK_EDITABLE (self->ik_rename.row->entry) : NULL;
 }
 
 gboolean
@@ -239,38 +139,10 @@ _ossa_hierarchy_ik_has_focus (OssaHierarchy *self)
 
 /* ---- the rows ---- */
 
-static gboolean
-ik_rename_idle_cb (gpointer user_data)
-{
-  OssaHierarchy *self = user_data;
-
-  self->ik_rename_idle = 0;
-  if (self->ik_press >= 0)
-    _ossa_hierarchy_start_rename_ik (self, (guint) self->ik_press);
-  self->ik_press = -1;
-  return G_SOURCE_REMOVE;
-}
-
-/* Two presses on one row within the double-click time rename its constraint,
- * counted as the bone rows count them (the list row claims each click). */
 static void
 ik_row_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, OssaIkRow *r)
 {
-  OssaHierarchy *self = r->self;
-  guint32 time = gtk_event_controller_get_current_event_time (GTK_EVENT_CONTROLLER (gesture));
-  int double_click_time = 400;
-
-  g_object_get (gtk_widget_get_settings (r->box), "gtk-double-click-time", &double_click_time,
-                NULL);
-  if (r->constraint >= 0 && !r->editing && r->constraint == self->ik_press
-      && time - self->ik_press_time <= (guint32) double_click_time)
-    {
-      if (self->ik_rename_idle == 0)
-        self->ik_rename_idle = g_idle_add (ik_rename_idle_cb, self);
-      return;
-    }
-  self->ik_press = r->constraint;
-  self->ik_press_time = time;
+  _ossa_row_rename_pressed (&r->rename, GTK_GESTURE (gesture));
 }
 
 static void
@@ -282,9 +154,11 @@ setup_ik_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHiera
 
   r->self = self;
   r->constraint = -1;
-  r->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, ROW_SPACING);
+  r->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, OSSA_HIERARCHY_ROW_SPACING);
   r->label = gtk_label_new (NULL);
   r->chain = gtk_label_new (NULL);
+  r->rename = (OssaRowRename) { .list = &self->ik_rename, .row = r, .item = &r->constraint,
+                                .child = r->box, .entry_box = r->box };
 
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (glyph), GLYPH_WIDTH);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (glyph), GLYPH_HEIGHT);
@@ -300,10 +174,10 @@ setup_ik_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHiera
   gtk_box_append (GTK_BOX (r->box), glyph);
   gtk_box_append (GTK_BOX (r->box), r->label);
   gtk_box_append (GTK_BOX (r->box), r->chain);
-  gtk_widget_set_margin_start (r->box, ROW_SIDE_MARGIN);
-  gtk_widget_set_margin_end (r->box, ROW_SIDE_MARGIN);
-  gtk_widget_set_margin_top (r->box, ROW_MARGIN);
-  gtk_widget_set_margin_bottom (r->box, ROW_MARGIN);
+  gtk_widget_set_margin_start (r->box, OSSA_HIERARCHY_ROW_SIDE_MARGIN);
+  gtk_widget_set_margin_end (r->box, OSSA_HIERARCHY_ROW_SIDE_MARGIN);
+  gtk_widget_set_margin_top (r->box, OSSA_HIERARCHY_ROW_MARGIN);
+  gtk_widget_set_margin_bottom (r->box, OSSA_HIERARCHY_ROW_MARGIN);
   g_object_set_data_full (G_OBJECT (r->box), "ossa-ik-row", r, g_free);
   gtk_list_item_set_child (item, r->box);
 
@@ -335,8 +209,7 @@ bind_ik_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHierar
   r->constraint = (int) gtk_list_item_get_position (item);
   label_ik_row (r);
   g_hash_table_add (self->ik_rows, r);
-  if (r->constraint == self->ik_rename && self->ik_rename_row == NULL)
-    begin_ik_edit (r);
+  _ossa_row_rename_bind (&r->rename);
 }
 
 static void
@@ -344,14 +217,7 @@ unbind_ik_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, OssaHier
 {
   OssaIkRow *r = g_object_get_data (G_OBJECT (gtk_list_item_get_child (item)), "ossa-ik-row");
 
-  /* Scrolled away while renaming: the rename waits for the row to come back. */
-  if (r->editing)
-    {
-      int c = self->ik_rename;
-
-      end_ik_edit (r);
-      self->ik_rename = c;
-    }
+  _ossa_row_rename_unbind (&r->rename);
   g_hash_table_remove (self->ik_rows, r);
   r->constraint = -1;
 }
@@ -423,8 +289,7 @@ _ossa_hierarchy_ik_init (OssaHierarchy *self)
 {
   g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
 
-  self->ik_rename = -1;
-  self->ik_press = -1;
+  _ossa_list_rename_init (&self->ik_rename, self, &rename_funcs, _("Constraint name"));
   self->ik_rows = g_hash_table_new (NULL, NULL);
   self->ik_names = gtk_string_list_new (NULL);
   self->ik_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->ik_names)));
@@ -442,8 +307,7 @@ _ossa_hierarchy_ik_init (OssaHierarchy *self)
 void
 _ossa_hierarchy_ik_dispose (OssaHierarchy *self)
 {
-  g_clear_handle_id (&self->ik_rename_idle, g_source_remove);
-  self->ik_rename_row = NULL;
+  _ossa_list_rename_dispose (&self->ik_rename);
   if (self->ik_selection != NULL)
     g_signal_handlers_disconnect_by_data (self->ik_selection, self);
   g_clear_object (&self->ik_selection);
@@ -454,4 +318,5 @@ void
 _ossa_hierarchy_ik_finalize (OssaHierarchy *self)
 {
   g_hash_table_unref (self->ik_rows);
+  _ossa_list_rename_finalize (&self->ik_rename);
 }

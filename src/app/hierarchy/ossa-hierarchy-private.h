@@ -8,8 +8,9 @@ G_BEGIN_DECLS
 
 /* OssaHierarchy's insides, shared by its files: ossa-hierarchy.c (the GObject,
  * the message under the list, the editor's signals), ossa-hierarchy-tree.c (the
- * list model and the selection), ossa-hierarchy-row.c (the row widgets and
- * renaming), ossa-hierarchy-drop.c (drag and drop) and ossa-hierarchy-ik.c (the
+ * list model and the selection), ossa-hierarchy-row.c (the row widgets),
+ * ossa-hierarchy-rename.c (renaming in a row, for both lists),
+ * ossa-hierarchy-drop.c (drag and drop) and ossa-hierarchy-ik.c (the
  * Constraints group under the tree). The panel owns the selection models, which
  * own the tree (which owns the links) and the constraints' names; the list
  * views' widgets own their rows. The last functions are for the GUI tests: what
@@ -35,22 +36,114 @@ typedef struct
   guint       budget;         /* rows the current step may still make */
 } OssaBoneLinks;
 
+/* The rows' geometry, the same for the bone rows and the constraint rows: the
+ * spacing in a row's box, the room at its sides (the theme gives plain list
+ * rows none), and the space above and below its contents, which an entry
+ * (taller than a label) takes while a row is renamed, so the rows below move
+ * only a little. */
+#define OSSA_HIERARCHY_ROW_SPACING     8
+#define OSSA_HIERARCHY_ROW_SIDE_MARGIN 6
+#define OSSA_HIERARCHY_ROW_MARGIN      4
+
+/* ---- renaming in a row (ossa-hierarchy-rename.c) ---- */
+
+/* What the bone rows and the constraint rows do their own way when renamed. */
+typedef struct
+{
+  /* The name of @item now, or NULL when there is none. */
+  const char *(*get_name)   (OssaHierarchy *self,
+                             int            item);
+  /* Checks @name for @item as the rename would, changing nothing; NULL when the
+   * rename alone checks. With it, a refused name stays in the entry with the
+   * reason under it; without it, editing ends and the reason shows under the
+   * list. */
+  gboolean    (*check_name) (OssaHierarchy *self,
+                             int            item,
+                             const char    *name,
+                             GError       **error);
+  gboolean    (*rename)     (OssaHierarchy *self,
+                             int            item,
+                             const char    *name,
+                             GError       **error);
+  /* Hides the widgets of @row (the row that embeds the OssaRowRename) that the
+   * entry stands in for, or shows them again. */
+  void        (*show_entry) (gpointer       row,
+                             gboolean       editing);
+  /* Opens @item's name in its row, brought into view: what a double-click does. */
+  void        (*start)      (OssaHierarchy *self,
+                             guint          item);
+} OssaListRenameFuncs;
+
+typedef struct _OssaRowRename OssaRowRename;
+
+/* One list's renaming: which item is renamed, in which row, and the presses
+ * counted for double-clicks. Embedded in the panel; owns the set of its bound
+ * rows, not the rows. */
+typedef struct
+{
+  const OssaListRenameFuncs *funcs;
+  OssaHierarchy             *self;
+  const char                *entry_label;  /* the entries' accessible name, translated */
+  int                        item;         /* the item being renamed, or -1 */
+  OssaRowRename             *row;          /* its row while it is bound, else NULL */
+  GHashTable                *rows;         /* the bound OssaRowRename * */
+  int                        press;        /* the item last pressed, for double-clicks */
+  guint32                    press_time;
+  guint                      idle;         /* a double-click's rename, after the click */
+} OssaListRename;
+
+/* A row's part in renaming, embedded in the row: its entry and the label under
+ * it are made the first time the row is renamed and belong to its widgets. */
+struct _OssaRowRename
+{
+  OssaListRename *list;
+  gpointer        row;          /* the row that embeds this, for funcs->show_entry */
+  const int      *item;         /* the row's item (its own field), -1 while unbound */
+  GtkWidget      *child;        /* the list item's child (a vertical box when the list
+                                 * checks names: the reason goes at its end); the
+                                 * keyboard focus goes back to its parent */
+  GtkWidget      *entry_box;    /* where the entry goes */
+  GtkWidget      *entry;        /* NULL until the row is first renamed */
+  GtkWidget      *error_label;  /* why the name typed is refused, or NULL (as entry) */
+};
+
+void     _ossa_list_rename_init      (OssaListRename            *list,
+                                      OssaHierarchy             *self,
+                                      const OssaListRenameFuncs *funcs,
+                                      const char                *entry_label);
+void     _ossa_list_rename_dispose   (OssaListRename            *list);
+void     _ossa_list_rename_finalize  (OssaListRename            *list);
+/* Ends any rename, then opens @item's name in its row if one is bound: whether
+ * one was (else its row starts editing when it is bound). */
+gboolean _ossa_list_rename_begin     (OssaListRename            *list,
+                                      guint                      item);
+/* Ends the rename, the name left as it was. */
+void     _ossa_list_rename_end       (OssaListRename            *list);
+/* From the factory's bind and unbind, *item set before bind and after unbind. */
+void     _ossa_row_rename_bind       (OssaRowRename             *r);
+void     _ossa_row_rename_unbind     (OssaRowRename             *r);
+/* A primary-button press on the row: the second within the double-click time
+ * starts renaming. */
+void     _ossa_row_rename_pressed    (OssaRowRename             *r,
+                                      GtkGesture                *gesture);
+gboolean _ossa_row_rename_is_editing (const OssaRowRename       *r);
+
+/* ---- the rows ---- */
+
 /* The widgets of one row, attached to (and freed with) its column. */
 typedef struct
 {
   OssaHierarchy  *self;
-  GtkWidget      *column;      /* the list item's child: the expander over error_label */
+  GtkWidget      *column;      /* the list item's child: the expander over the rename's reason */
   GtkWidget      *expander;
   GtkWidget      *box;
   GtkWidget      *deep_arrow;  /* the expander arrow of rows past FULL_INDENT_LEVELS */
   GtkTreeListRow *deep_row;
   GtkWidget      *swatch;
   GtkWidget      *label;
-  GtkWidget      *entry;       /* NULL until the row is first renamed */
-  GtkWidget      *error_label; /* why the name typed is refused, under the entry (as entry) */
+  OssaRowRename   rename;
   int             bone;        /* -1 while unbound */
   guint32         color;
-  gboolean        editing;
 } OssaHierarchyRow;
 
 /* The widgets of one row of the Constraints group, attached to (and freed with)
@@ -61,9 +154,8 @@ typedef struct
   GtkWidget     *box;         /* the list item's child: glyph, name, chain */
   GtkWidget     *label;
   GtkWidget     *chain;       /* "upper › fore → hand", dimmed */
-  GtkWidget     *entry;       /* NULL until the row is first renamed */
+  OssaRowRename  rename;
   int            constraint;  /* -1 while unbound */
-  gboolean       editing;
 } OssaIkRow;
 
 struct _OssaHierarchy
@@ -84,12 +176,8 @@ struct _OssaHierarchy
   GHashTable         *bound_rows;    /* OssaHierarchyRow * */
 
   guint               syncing;       /* > 0 while the panel itself changes a selection */
-  int                 rename_bone;   /* -1 when not renaming */
-  OssaHierarchyRow   *rename_row;
+  OssaListRename      rename;        /* of the bones */
   int                 drag_bone;     /* -1 when no row is being dragged */
-  int                 press_bone;    /* the row last pressed, for double-clicks */
-  guint32             press_time;
-  guint               rename_idle;   /* a double-click's rename, after the click */
   OssaHierarchyRow   *drop_row;      /* highlighted drop target */
   int                 drop_bone;     /* a drop waiting for the idle handler */
   int                 drop_parent;
@@ -105,11 +193,7 @@ struct _OssaHierarchy
   GtkStringList      *ik_names;      /* the constraints' names, a row's position its index */
   GtkSingleSelection *ik_selection;
   GHashTable         *ik_rows;       /* bound OssaIkRow * */
-  int                 ik_rename;     /* the constraint being renamed, or -1 */
-  OssaIkRow          *ik_rename_row;
-  int                 ik_press;      /* the row last pressed, for double-clicks */
-  guint32             ik_press_time;
-  guint               ik_rename_idle;
+  OssaListRename      ik_rename;     /* of the constraints */
 };
 
 /* ossa-hierarchy.c: a message under the list, hidden after a few seconds. */
@@ -139,7 +223,8 @@ void                _ossa_hierarchy_scroll_to        (OssaHierarchy    *self,
                                                       guint             position);
 
 /* ossa-hierarchy-row.c */
-GtkListItemFactory *_ossa_hierarchy_row_factory_new  (OssaHierarchy    *self);
+/* The bone list's factory and renaming. */
+void                _ossa_hierarchy_rows_init        (OssaHierarchy    *self);
 /* The bone of the editor's skeleton, or NULL. */
 const OssaBone     *_ossa_hierarchy_get_bone         (OssaHierarchy    *self,
                                                       int               bone);

@@ -10,8 +10,9 @@
  * the rows to make it a root; double-click a row (or press F2) to rename its
  * bone. Under the tree, the document's IK constraints (ossa-hierarchy-ik.c). This
  * file is the GObject, the message under the list and the editor's
- * signals; the model is in ossa-hierarchy-tree.c, the row widgets and renaming in
- * ossa-hierarchy-row.c, dragging and dropping in ossa-hierarchy-drop.c. */
+ * signals; the model is in ossa-hierarchy-tree.c, the row widgets in
+ * ossa-hierarchy-row.c, renaming in a row in ossa-hierarchy-rename.c, dragging
+ * and dropping in ossa-hierarchy-drop.c. */
 
 /* How long a refused move's reason stays under the list. */
 #define MESSAGE_SECONDS 6
@@ -62,14 +63,14 @@ GtkEditable *
 _ossa_hierarchy_get_rename_entry (OssaHierarchy *self)
 {
   g_return_val_if_fail (OSSA_IS_HIERARCHY (self), NULL);
-  return self->rename_row != NULL ? GTK_EDITABLE (self->rename_row->entry) : NULL;
+  return self->rename.row != NULL ? GTK_EDITABLE (self->rename.row->entry) : NULL;
 }
 
 GtkWidget *
 _ossa_hierarchy_get_rename_error (OssaHierarchy *self)
 {
   g_return_val_if_fail (OSSA_IS_HIERARCHY (self), NULL);
-  return self->rename_row != NULL ? self->rename_row->error_label : NULL;
+  return self->rename.row != NULL ? self->rename.row->error_label : NULL;
 }
 
 const char *
@@ -207,14 +208,13 @@ ossa_hierarchy_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_handle_id (&self->drop_idle, g_source_remove);
-  g_clear_handle_id (&self->rename_idle, g_source_remove);
+  _ossa_list_rename_dispose (&self->rename);
   g_clear_handle_id (&self->message_timeout, g_source_remove);
   _ossa_hierarchy_stop_fill (self);
   _ossa_hierarchy_stop_reveal (self);
   _ossa_hierarchy_ik_dispose (self);
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
-  self->rename_row = NULL;
   self->drop_row = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), OSSA_TYPE_HIERARCHY);
   /* dispose_template() unparents only the children bound to fields. */
@@ -234,6 +234,7 @@ ossa_hierarchy_finalize (GObject *object)
   OssaHierarchy *self = OSSA_HIERARCHY (object);
 
   g_hash_table_unref (self->bound_rows);
+  _ossa_list_rename_finalize (&self->rename);
   _ossa_hierarchy_ik_finalize (self);
 
   G_OBJECT_CLASS (ossa_hierarchy_parent_class)->finalize (object);
@@ -307,11 +308,7 @@ ossa_hierarchy_class_init (OssaHierarchyClass *klass)
 static void
 ossa_hierarchy_init (OssaHierarchy *self)
 {
-  g_autoptr (GtkListItemFactory) factory = NULL;
-
-  self->rename_bone = -1;
   self->drag_bone = -1;
-  self->press_bone = -1;
   self->bound_rows = g_hash_table_new (NULL, NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -319,8 +316,7 @@ ossa_hierarchy_init (OssaHierarchy *self)
                                   GTK_ORIENTATION_VERTICAL);
 
   _ossa_hierarchy_tree_init (self);
-  factory = _ossa_hierarchy_row_factory_new (self);
-  gtk_list_view_set_factory (self->list_view, factory);
+  _ossa_hierarchy_rows_init (self);
   _ossa_hierarchy_add_drop_target (self);
   _ossa_hierarchy_ik_init (self);
 }

@@ -103,8 +103,8 @@ _ossa_timeline_view_keys_of (OssaTimelineView *self, const OssaTimelineRow *row,
 /* The rows as the press that began the band laid them out; a key counts when its
  * drawn size (on a channel row) reaches into the band. */
 GArray *
-_ossa_timeline_view_keys_in_rect (OssaTimelineView *self, double x0, double y0, double x1,
-                                  double y1)
+_ossa_timeline_view_keys_in_band (OssaTimelineView *self, double x0, double y0, double x1,
+                                  double y1, guint element_size, OssaRowKeysFunc keys_of)
 {
   double top_y = MIN (y0, y1), bottom_y = MAX (y0, y1);
   double t0 = _ossa_timeline_view_x_to_time (self, MIN (x0, x1));
@@ -112,7 +112,7 @@ _ossa_timeline_view_keys_in_rect (OssaTimelineView *self, double x0, double y0, 
   double top = gtk_adjustment_get_value (self->vadj);
   double pad = OSSA_TIMELINE_KEY_RADIUS_CHANNEL / self->pps;
   double first_y = MAX (top_y - OSSA_TIMELINE_RULER_HEIGHT + top, 0);  /* in row space */
-  GArray *all = g_array_new (FALSE, FALSE, sizeof (OssaKeyRef));
+  GArray *all = g_array_new (FALSE, FALSE, element_size);
 
   for (guint i = _ossa_timeline_view_row_index_at (self, first_y); i < self->rows->len; i++)
     {
@@ -124,10 +124,18 @@ _ossa_timeline_view_keys_in_rect (OssaTimelineView *self, double x0, double y0, 
         break;
       if (ry + row->height < top_y)
         continue;
-      keys = _ossa_timeline_view_keys_of (self, row, t0 - pad, t1 + pad);
+      keys = keys_of (self, row, t0 - pad, t1 + pad);
       g_array_append_vals (all, keys->data, keys->len);
     }
   return all;
+}
+
+GArray *
+_ossa_timeline_view_keys_in_rect (OssaTimelineView *self, double x0, double y0, double x1,
+                                  double y1)
+{
+  return _ossa_timeline_view_keys_in_band (self, x0, y0, x1, y1, sizeof (OssaKeyRef),
+                                           _ossa_timeline_view_keys_of);
 }
 
 gboolean

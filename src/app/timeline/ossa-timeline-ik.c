@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 #include "ossa-timeline-view-private.h"
 
@@ -15,19 +14,8 @@
  * bend at one time: the row shows one key per time. Delete removes them with
  * the other picked keys (_ossa_timeline_view_delete_keys()). */
 
-static int
-compare_refs (gconstpointer a, gconstpointer b)
-{
-  const OssaIkKeyRef *x = a, *y = b;
-
-  if (x->constraint != y->constraint)
-    return x->constraint < y->constraint ? -1 : 1;
-  return x->time < y->time ? -1 : x->time > y->time;
-}
-
-/* The first key of track at or after t. */
-static gsize
-first_key_from (const OssaIkTrack *track, double t)
+gsize
+_ossa_timeline_view_ik_first_key (const OssaIkTrack *track, double t)
 {
   gsize lo = 0, hi = track->n_keys;
 
@@ -78,7 +66,8 @@ _ossa_timeline_view_ik_keys_of (OssaTimelineView *self, const OssaTimelineRow *r
 
   if (track == NULL)
     return keys;
-  for (gsize k = first_key_from (track, t0); k < track->n_keys && track->times[k] <= t1; k++)
+  for (gsize k = _ossa_timeline_view_ik_first_key (track, t0);
+       k < track->n_keys && track->times[k] <= t1; k++)
     {
       OssaIkKeyRef ref = { row->constraint, track->times[k] };
 
@@ -98,7 +87,7 @@ _ossa_timeline_view_ik_key_at (OssaTimelineView *self, const OssaTimelineRow *ro
 
   if (track == NULL)
     return FALSE;
-  for (gsize k = first_key_from (track, t - tolerance);
+  for (gsize k = _ossa_timeline_view_ik_first_key (track, t - tolerance);
        k < track->n_keys && track->times[k] <= t + tolerance; k++)
     if (fabs (track->times[k] - t) < best)
       {
@@ -112,30 +101,10 @@ GArray *
 _ossa_timeline_view_ik_keys_in_rect (OssaTimelineView *self, double x0, double y0, double x1,
                                      double y1)
 {
-  double top_y = MIN (y0, y1), bottom_y = MAX (y0, y1);
-  double pad = OSSA_TIMELINE_KEY_RADIUS_CHANNEL / self->pps;
-  double t0 = _ossa_timeline_view_x_to_time (self, MIN (x0, x1)) - pad;
-  double t1 = _ossa_timeline_view_x_to_time (self, MAX (x0, x1)) + pad;
-  double first_y = MAX (top_y - OSSA_TIMELINE_RULER_HEIGHT + gtk_adjustment_get_value (self->vadj),
-                        0);
-  GArray *all = g_array_new (FALSE, FALSE, sizeof (OssaIkKeyRef));
-
   if (self->editor == NULL || ossa_editor_get_document (self->editor)->n_ik == 0)
-    return all;
-  for (guint i = _ossa_timeline_view_row_index_at (self, first_y); i < self->rows->len; i++)
-    {
-      const OssaTimelineRow *row = &g_array_index (self->rows, OssaTimelineRow, i);
-      double ry = _ossa_timeline_view_row_top (self, row);
-      g_autoptr(GArray) keys = NULL;
-
-      if (ry > bottom_y)
-        break;
-      if (ry + row->height < top_y || row->kind != OSSA_TIMELINE_ROW_IK)
-        continue;
-      keys = _ossa_timeline_view_ik_keys_of (self, row, t0, t1);
-      g_array_append_vals (all, keys->data, keys->len);
-    }
-  return all;
+    return g_array_new (FALSE, FALSE, sizeof (OssaIkKeyRef));
+  return _ossa_timeline_view_keys_in_band (self, x0, y0, x1, y1, sizeof (OssaIkKeyRef),
+                                           _ossa_timeline_view_ik_keys_of);
 }
 
 /* ---- the picked IK keys ---- */
@@ -151,71 +120,52 @@ _ossa_timeline_view_get_selected_ik_keys (OssaTimelineView *self, gsize *n_keys)
 gboolean
 _ossa_timeline_view_is_ik_key_selected (OssaTimelineView *self, const OssaIkKeyRef *key)
 {
-  return self->ik_selection->len > 0
-         && bsearch (key, self->ik_selection->data, self->ik_selection->len,
-                     sizeof (OssaIkKeyRef), compare_refs) != NULL;
+  return _ossa_key_set_find (self->ik_selection, key, ossa_ik_key_ref_compare) != NULL;
 }
 
 void
 _ossa_timeline_view_select_ik_keys (OssaTimelineView *self, const OssaIkKeyRef *keys,
                                     gsize n_keys, gboolean extend)
 {
-  guint n = 0;
-
   if (!extend)
-    g_array_set_size (self->ik_selection, 0);
-  g_array_append_vals (self->ik_selection, keys, (guint) n_keys);
-  g_array_sort (self->ik_selection, compare_refs);
-  for (guint i = 0; i < self->ik_selection->len; i++)
-    if (n == 0 || compare_refs (&g_array_index (self->ik_selection, OssaIkKeyRef, n - 1),
-                                &g_array_index (self->ik_selection, OssaIkKeyRef, i)) != 0)
-      g_array_index (self->ik_selection, OssaIkKeyRef, n++) =
-        g_array_index (self->ik_selection, OssaIkKeyRef, i);
-  g_array_set_size (self->ik_selection, n);
+    _ossa_key_set_clear (self->ik_selection);
+  _ossa_key_set_insert (self->ik_selection, keys, (guint) n_keys, ossa_ik_key_ref_compare);
   _ossa_timeline_view_invalidate (self);
 }
 
 void
 _ossa_timeline_view_clear_ik_keys (OssaTimelineView *self)
 {
-  if (self->ik_selection->len == 0)
-    return;
-  g_array_set_size (self->ik_selection, 0);
-  _ossa_timeline_view_invalidate (self);
+  if (_ossa_key_set_clear (self->ik_selection))
+    _ossa_timeline_view_invalidate (self);
+}
+
+static gboolean
+ik_key_exists (gconstpointer key, gpointer user_data)
+{
+  const OssaIkKeyRef *ref = key;
+  OssaTimelineView *self = user_data;
+  const OssaIkTrack *track = self->editor != NULL
+                               ? ossa_editor_get_ik_track (self->editor, ref->constraint)
+                               : NULL;
+
+  return track != NULL && ossa_ik_track_find_key (track, ref->time) >= 0;
 }
 
 void
 _ossa_timeline_view_prune_ik_keys (OssaTimelineView *self)
 {
-  guint n = 0;
-
-  for (guint i = 0; i < self->ik_selection->len; i++)
-    {
-      const OssaIkKeyRef *key = &g_array_index (self->ik_selection, OssaIkKeyRef, i);
-      const OssaIkTrack *track = self->editor != NULL
-                                   ? ossa_editor_get_ik_track (self->editor, key->constraint)
-                                   : NULL;
-
-      if (track != NULL && ossa_ik_track_find_key (track, key->time) >= 0)
-        g_array_index (self->ik_selection, OssaIkKeyRef, n++) = *key;
-    }
-  if (n == self->ik_selection->len)
-    return;
-  g_array_set_size (self->ik_selection, n);
-  _ossa_timeline_view_invalidate (self);
+  if (_ossa_key_set_keep (self->ik_selection, ik_key_exists, self))
+    _ossa_timeline_view_invalidate (self);
 }
 
 float
 _ossa_timeline_view_ik_key_time (OssaTimelineView *self, const OssaIkKeyRef *key)
 {
-  double t = key->time + self->move_delta;
-
   if (self->drag != OSSA_TIMELINE_DRAG_IK_KEYS || !self->drag_active
       || !_ossa_timeline_view_is_ik_key_selected (self, key))
     return key->time;
-  if (self->move_snap)
-    t = _ossa_timeline_view_snap_to_frame (self, t);
-  return (float) MAX (t, 0);
+  return _ossa_timeline_view_dragged_time (self, key->time);
 }
 
 /* ---- the pointer on them ---- */
@@ -232,16 +182,8 @@ _ossa_timeline_view_press_ik_key (OssaTimelineView *self, const OssaTimelineRow 
   if (state & GDK_CONTROL_MASK)
     {
       /* Ctrl+click adds or takes away, and does not drag. */
-      if (_ossa_timeline_view_is_ik_key_selected (self, &key))
-        {
-          OssaIkKeyRef *found = bsearch (&key, self->ik_selection->data, self->ik_selection->len,
-                                         sizeof (OssaIkKeyRef), compare_refs);
-
-          g_array_remove_index (self->ik_selection,
-                                (guint) (found - (OssaIkKeyRef *) (gpointer)
-                                                   self->ik_selection->data));
-          _ossa_timeline_view_invalidate (self);
-        }
+      if (_ossa_key_set_remove (self->ik_selection, &key, ossa_ik_key_ref_compare))
+        _ossa_timeline_view_invalidate (self);
       else
         _ossa_timeline_view_select_ik_keys (self, &key, 1, TRUE);
       return TRUE;

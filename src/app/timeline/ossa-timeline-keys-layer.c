@@ -275,9 +275,8 @@ stamp_key (Layer *layer, int cx, int cy, const OssaTrack *track, gsize k, gboole
     stamp (layer, cx, cy, &layer->sprites[SPIN_SPRITE]);
 }
 
-/* The time a selected key is drawn at while the selection is dragged. */
-static float
-preview_time (OssaTimelineView *self, float time)
+float
+_ossa_timeline_view_dragged_time (OssaTimelineView *self, float time)
 {
   double t = time + self->move_delta;
 
@@ -333,7 +332,7 @@ draw_track (OssaTimelineView *self, Layer *layer, const OssaTrack *track, int cy
         s++;
       selected = s < s_end && sel[s].time == time;
       if (selected && moving)
-        time = preview_time (self, time);
+        time = _ossa_timeline_view_dragged_time (self, time);
       if (time < t0 || time > t1)
         continue;
       stamp_key (layer, (int) lround ((time - value) * px), cy, track, (gsize) k, selected,
@@ -430,21 +429,12 @@ draw_ik_row (OssaTimelineView *self, Layer *layer, guint constraint, int cy, dou
   /* Picked keys dragged elsewhere are drawn where they go: every key is visited. */
   gboolean moving = self->drag == OSSA_TIMELINE_DRAG_IK_KEYS && self->drag_active;
   guint drawn = 0;
-  gsize first = 0;
 
   if (track == NULL)
     return 0;
-  /* Else from the first key in view (a binary search), to the last. */
-  for (gsize hi = moving ? 0 : track->n_keys; first < hi;)
-    {
-      gsize mid = first + (hi - first) / 2;
-
-      if (track->times[mid] < t0)
-        first = mid + 1;
-      else
-        hi = mid;
-    }
-  for (gsize k = first; k < track->n_keys; k++)
+  /* Else from the first key in view, to the last. */
+  for (gsize k = moving ? 0 : _ossa_timeline_view_ik_first_key (track, t0); k < track->n_keys;
+       k++)
     {
       OssaIkKeyRef ref = { constraint, track->times[k] };
       float time;

@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 #include "ossa-timeline-view-private.h"
 
@@ -13,18 +12,6 @@
  * key selection holds bone keys only, so the view keeps the art keys' own (sorted
  * by slot, channel and time; the draw order's, slot -1, first); Delete removes
  * both kinds as one undo step. */
-
-static int
-compare_refs (gconstpointer a, gconstpointer b)
-{
-  const OssaSlotKeyRef *x = a, *y = b;
-
-  if (x->slot != y->slot)
-    return x->slot < y->slot ? -1 : 1;
-  if (x->slot >= 0 && x->channel != y->channel)
-    return x->channel < y->channel ? -1 : 1;
-  return x->time < y->time ? -1 : x->time > y->time;
-}
 
 static gboolean
 is_art_row (const OssaTimelineRow *row)
@@ -135,27 +122,10 @@ GArray *
 _ossa_timeline_view_slot_keys_in_rect (OssaTimelineView *self, double x0, double y0, double x1,
                                        double y1)
 {
-  double top_y = MIN (y0, y1), bottom_y = MAX (y0, y1);
-  double pad = OSSA_TIMELINE_KEY_RADIUS_CHANNEL / self->pps;
-  double t0 = _ossa_timeline_view_x_to_time (self, MIN (x0, x1)) - pad;
-  double t1 = _ossa_timeline_view_x_to_time (self, MAX (x0, x1)) + pad;
-  double first_y = MAX (top_y - OSSA_TIMELINE_RULER_HEIGHT + gtk_adjustment_get_value (self->vadj),
-                        0);
-  GArray *all = g_array_new (FALSE, FALSE, sizeof (OssaSlotKeyRef));
-
   if (self->editor == NULL || ossa_editor_get_document (self->editor)->n_slots == 0)
-    return all;
-  for (guint i = _ossa_timeline_view_row_index_at (self, first_y); i < self->rows->len; i++)
-    {
-      const OssaTimelineRow *row = &g_array_index (self->rows, OssaTimelineRow, i);
-      double ry = _ossa_timeline_view_row_top (self, row);
-
-      if (ry > bottom_y)
-        break;
-      if (ry + row->height >= top_y)
-        foreach_key (self, row, t0, t1, append_key, all);
-    }
-  return all;
+    return g_array_new (FALSE, FALSE, sizeof (OssaSlotKeyRef));
+  return _ossa_timeline_view_keys_in_band (self, x0, y0, x1, y1, sizeof (OssaSlotKeyRef),
+                                           _ossa_timeline_view_slot_keys_of);
 }
 
 /* ---- the picked art keys ---- */
@@ -171,22 +141,7 @@ _ossa_timeline_view_get_selected_slot_keys (OssaTimelineView *self, gsize *n_key
 gboolean
 _ossa_timeline_view_is_slot_key_selected (OssaTimelineView *self, const OssaSlotKeyRef *key)
 {
-  return self->slot_selection->len > 0
-         && bsearch (key, self->slot_selection->data, self->slot_selection->len,
-                     sizeof (OssaSlotKeyRef), compare_refs) != NULL;
-}
-
-static void
-sort_unique (GArray *keys)
-{
-  guint n = 0;
-
-  g_array_sort (keys, compare_refs);
-  for (guint i = 0; i < keys->len; i++)
-    if (n == 0 || compare_refs (&g_array_index (keys, OssaSlotKeyRef, n - 1),
-                                &g_array_index (keys, OssaSlotKeyRef, i)) != 0)
-      g_array_index (keys, OssaSlotKeyRef, n++) = g_array_index (keys, OssaSlotKeyRef, i);
-  g_array_set_size (keys, n);
+  return _ossa_key_set_find (self->slot_selection, key, ossa_slot_key_ref_compare) != NULL;
 }
 
 void
@@ -194,9 +149,8 @@ _ossa_timeline_view_select_slot_keys (OssaTimelineView *self, const OssaSlotKeyR
                                       gsize n_keys, gboolean extend)
 {
   if (!extend)
-    g_array_set_size (self->slot_selection, 0);
-  g_array_append_vals (self->slot_selection, keys, (guint) n_keys);
-  sort_unique (self->slot_selection);
+    _ossa_key_set_clear (self->slot_selection);
+  _ossa_key_set_insert (self->slot_selection, keys, (guint) n_keys, ossa_slot_key_ref_compare);
   _ossa_timeline_view_invalidate (self);
 }
 
@@ -216,30 +170,18 @@ _ossa_timeline_view_toggle_slot_keys (OssaTimelineView *self, GArray *keys)
       return;
     }
   for (guint i = 0; i < keys->len; i++)
-    {
-      OssaSlotKeyRef *found = bsearch (&g_array_index (keys, OssaSlotKeyRef, i),
-                                       self->slot_selection->data, self->slot_selection->len,
-                                       sizeof (OssaSlotKeyRef), compare_refs);
-
-      if (found != NULL)
-        g_array_remove_index (self->slot_selection,
-                              (guint) (found - (OssaSlotKeyRef *) (gpointer)
-                                                 self->slot_selection->data));
-    }
+    _ossa_key_set_remove (self->slot_selection, &g_array_index (keys, OssaSlotKeyRef, i),
+                          ossa_slot_key_ref_compare);
   _ossa_timeline_view_invalidate (self);
 }
 
 float
 _ossa_timeline_view_art_key_time (OssaTimelineView *self, const OssaSlotKeyRef *key)
 {
-  double t = key->time + self->move_delta;
-
   if (self->drag != OSSA_TIMELINE_DRAG_ART_KEYS || !self->drag_active
       || !_ossa_timeline_view_is_slot_key_selected (self, key))
     return key->time;
-  if (self->move_snap)
-    t = _ossa_timeline_view_snap_to_frame (self, t);
-  return (float) MAX (t, 0);
+  return _ossa_timeline_view_dragged_time (self, key->time);
 }
 
 void
@@ -267,15 +209,15 @@ _ossa_timeline_view_move_slot_keys (OssaTimelineView *self)
 void
 _ossa_timeline_view_clear_slot_keys (OssaTimelineView *self)
 {
-  if (self->slot_selection->len == 0)
-    return;
-  g_array_set_size (self->slot_selection, 0);
-  _ossa_timeline_view_invalidate (self);
+  if (_ossa_key_set_clear (self->slot_selection))
+    _ossa_timeline_view_invalidate (self);
 }
 
 static gboolean
-key_exists (OssaTimelineView *self, const OssaSlotKeyRef *key)
+key_exists (gconstpointer ref, gpointer user_data)
 {
+  const OssaSlotKeyRef *key = ref;
+  OssaTimelineView *self = user_data;
   const OssaAnimation *anim = _ossa_timeline_view_get_animation (self);
 
   if (anim == NULL)
@@ -297,16 +239,8 @@ key_exists (OssaTimelineView *self, const OssaSlotKeyRef *key)
 void
 _ossa_timeline_view_prune_slot_keys (OssaTimelineView *self)
 {
-  guint n = 0;
-
-  for (guint i = 0; i < self->slot_selection->len; i++)
-    if (key_exists (self, &g_array_index (self->slot_selection, OssaSlotKeyRef, i)))
-      g_array_index (self->slot_selection, OssaSlotKeyRef, n++) =
-        g_array_index (self->slot_selection, OssaSlotKeyRef, i);
-  if (n == self->slot_selection->len)
-    return;
-  g_array_set_size (self->slot_selection, n);
-  _ossa_timeline_view_invalidate (self);
+  if (_ossa_key_set_keep (self->slot_selection, key_exists, self))
+    _ossa_timeline_view_invalidate (self);
 }
 
 gboolean

@@ -21,6 +21,7 @@ G_BEGIN_DECLS
  *                               selection (the view's own) and their hits
  *   ossa-timeline-ik.c          the IK constraints' rows: their keys, selection
  *                               (the view's own too), hits, presses and moves
+ *   ossa-key-set.c              the sorted sets those two selections are
  *   ossa-timeline-input.c       the pointer: scrub, select, drag keys, band, pan, wheel
  *   ossa-timeline-playback.c    the frame-clock tick that moves the playhead */
 
@@ -211,6 +212,30 @@ struct _OssaTimelineView
 
 /* ---- between the view's files ---- */
 
+/* ossa-key-set.c: a GArray of key references sorted by @compare, without
+ * repeats (the picked art keys and IK keys). */
+typedef gboolean (*OssaKeyKeepFunc) (gconstpointer key,
+                                     gpointer      data);
+
+/* Adds @n_keys keys (repeats, and keys already there, go in once). */
+void                   _ossa_key_set_insert                   (GArray                *set,
+                                                               gconstpointer          keys,
+                                                               guint                  n_keys,
+                                                               GCompareFunc           compare);
+/* The set's element equal to @key, or NULL. */
+gpointer               _ossa_key_set_find                     (GArray                *set,
+                                                               gconstpointer          key,
+                                                               GCompareFunc           compare);
+/* Each returns whether the set changed. */
+gboolean               _ossa_key_set_remove                   (GArray                *set,
+                                                               gconstpointer          key,
+                                                               GCompareFunc           compare);
+gboolean               _ossa_key_set_clear                    (GArray                *set);
+/* Keeps the keys for which @keep says TRUE, in their order. */
+gboolean               _ossa_key_set_keep                     (GArray                *set,
+                                                               OssaKeyKeepFunc        keep,
+                                                               gpointer               data);
+
 /* ossa-timeline-view.c */
 void                   _ossa_timeline_view_report             (OssaTimelineView      *self,
                                                                GError                *error);
@@ -250,6 +275,10 @@ void                   _ossa_timeline_view_follow_playhead    (OssaTimelineView 
  * logical one. */
 void                   _ossa_timeline_view_draw_keys_layer    (OssaTimelineView      *self,
                                                                int                    scale);
+/* Where a picked key at @time is drawn while the picked keys are dragged
+ * (move_delta, move_snap). */
+float                  _ossa_timeline_view_dragged_time       (OssaTimelineView      *self,
+                                                               float                  time);
 
 /* ossa-timeline-snapshot.c */
 void                   _ossa_timeline_view_snapshot           (GtkWidget             *widget,
@@ -277,8 +306,23 @@ GArray                *_ossa_timeline_view_keys_of            (OssaTimelineView 
                                                                const OssaTimelineRow *row,
                                                                double                 t0,
                                                                double                 t1);
-/* The keys inside the widget rectangle (x0, y0)-(x1, y1), corners in any order
- * (of OssaKeyRef, the caller's). */
+/* The keys of one row from @t0 to @t1, in a new GArray (the caller's). */
+typedef GArray *(*OssaRowKeysFunc) (OssaTimelineView      *self,
+                                    const OssaTimelineRow *row,
+                                    double                 t0,
+                                    double                 t1);
+/* The keys @keys_of finds on the rows inside the widget rectangle (x0, y0)-(x1,
+ * y1), corners in any order, with the room of a key's drawn size around it (of
+ * @element_size each, the caller's). */
+GArray                *_ossa_timeline_view_keys_in_band       (OssaTimelineView      *self,
+                                                               double                 x0,
+                                                               double                 y0,
+                                                               double                 x1,
+                                                               double                 y1,
+                                                               guint                  element_size,
+                                                               OssaRowKeysFunc        keys_of);
+/* The bone keys inside the widget rectangle (x0, y0)-(x1, y1), corners in any
+ * order (of OssaKeyRef, the caller's). */
 GArray                *_ossa_timeline_view_keys_in_rect       (OssaTimelineView      *self,
                                                                double                 x0,
                                                                double                 y0,
@@ -330,6 +374,9 @@ gboolean               _ossa_timeline_view_delete_keys        (OssaTimelineView 
                                                                GError               **error);
 
 /* ossa-timeline-ik.c */
+/* The first key of @track at or after @t (n_keys when none). */
+gsize                  _ossa_timeline_view_ik_first_key       (const OssaIkTrack     *track,
+                                                               double                 t);
 /* The IK key nearest to widget @x on an IK @row, within its drawn size: its exact
  * time. */
 gboolean               _ossa_timeline_view_ik_key_at          (OssaTimelineView      *self,
