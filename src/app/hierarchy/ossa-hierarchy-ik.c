@@ -256,13 +256,14 @@ _ossa_hierarchy_ik_rebuild (OssaHierarchy *self)
   const OssaDocument *doc = self->editor != NULL ? ossa_editor_get_document (self->editor) : NULL;
   gsize n = doc != NULL ? doc->n_ik : 0;
   guint old = g_list_model_get_n_items (G_LIST_MODEL (self->ik_names));
-  gboolean same = old == n;
   GHashTableIter iter;
   gpointer key;
 
-  for (gsize c = 0; same && c < n; c++)
-    same = g_strcmp0 (gtk_string_list_get_string (self->ik_names, (guint) c), doc->ik[c].name) == 0;
-  if (!same)
+  /* The rows are rebuilt only when constraints come or go: each row shows the
+   * constraint at its place in the document, so a rename or a reorder is a new
+   * label. (Rebuilt for a rename, the row went from under the focus while GTK
+   * was moving it, when the rename came from leaving the entry.) */
+  if (old != n)
     {
       g_autofree const char **names = g_new0 (const char *, n + 1);
 
@@ -275,7 +276,7 @@ _ossa_hierarchy_ik_rebuild (OssaHierarchy *self)
     }
   else
     {
-      /* The same constraints: their chains may name renamed bones. */
+      /* Names, order, and the bones their chains name. */
       g_hash_table_iter_init (&iter, self->ik_rows);
       while (g_hash_table_iter_next (&iter, &key, NULL))
         label_ik_row (key);
